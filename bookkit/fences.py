@@ -1,0 +1,187 @@
+"""Find the code fences of a book page and expand their ``--8<--`` snippet includes.
+
+The same parser serves the MkDocs hooks (which validate a page before markdown-exec runs it),
+the snippet tests (which run the fences outside MkDocs) and the post-build check, so the three
+always agree on which fences a page has. Fences are found at any indentation, so fences inside
+content tabs (``=== "..."``) and admonitions (``!!!``/``???``) count like top-level ones.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from dataclasses import dataclass, field
+from pathlib import Path
+
+PYTHON_LANGS = {"py", "python", "python3"}
+TRUE_VALUES = {"1", "on", "true", "yes"}
+
+_OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<mark>`{3,}|~{3,})[ \t]*(?P<info>[^`]*)$")
+_SNIPPET = re.compile(r'^[ \t]*--8<--[ \t]+"(?P<spec>[^"]+)"[ \t]*$')
+_SECTION_MARK = re.compile(r"--8<--\s*\[(?P<kind>start|end):(?P<name>[\w-]+)\]")
+_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+
+
+class FenceError(ValueError):
+    """A problem in a page's fences, reported as ``path:line: message``."""
+
+    def __init__(self, path: Path | str, line: int, message: str) -> None:
+        super().__init__(f"{path}:{line}: {message}")
+        self.path = Path(path)
+        self.line = line
+
+
+@dataclass(frozen=True)
+class Fence:
+    """One fenced code block of a markdown file."""
+
+    path: Path
+    line: int  # 1-based line of the opening fence
+    lang: str
+    options: dict[str, str] = field(hash=False)
+    body: str  # the fence's content, with the fence's own indentation removed
+
+    @property
+    def is_python(self) -> bool:
+        return self.lang in PYTHON_LANGS
+
+    @property
+    def executed(self) -> bool:
+        return self.is_python and self.options.get("exec", "").lower() in TRUE_VALUES
+
+    @property
+    def id(self) -> str | None:
+        return self.options.get("id")
+
+    @property
+    def session(self) -> str | None:
+        return self.options.get("session")
+
+    @property
+    def label(self) -> str:
+        """How messages name this fence: ``docs/page.md:12 (block 'x')``."""
+        name = f" (block '{self.id}')" if self.id else ""
+        return f"{self.path}:{self.line}{name}"
+
+    def snippet_specs(self) -> list[tuple[int, str]]:
+        """The ``--8<--`` includes of the body as (markdown line, spec) pairs."""
+        return [
+            (self.line + offset, match["spec"])
+            for offset, text in enumerate(self.body.splitlines(), start=1)
+            if (match := _SNIPPET.match(text))
+        ]
+
+    def code(self, base_dir: Path) -> str:
+        """The body with every snippet include replaced by the included file's text."""
+        lines: list[str] = []
+        for offset, text in enumerate(self.body.splitlines(), start=1):
+            match = _SNIPPET.match(text)
+            if match:
+                lines.append(read_snippet(base_dir, match["spec"], self.path, self.line + offset))
+            else:
+                lines.append(text)
+        return "\n".join(lines) + "\n"
+
+
+def parse_info(info: str) -> tuple[str, dict[str, str]]:
+    """Split a fence info string such as ``python exec="on" id="x"`` into lang and options."""
+    try:
+        words = shlex.split(info)
+    except ValueError:
+        words = info.split()
+    if not words:
+        return "", {}
+    lang, options = words[0], {}
+    for word in words[1:]:
+        key, _, value = word.partition("=")
+        options[key] = value
+    return lang, options
+
+
+def extract_fences(text: str, path: Path | str) -> list[Fence]:
+    """All fenced code blocks of ``text`` in order; an unclosed fence is an error."""
+    path = Path(path)
+    lines = text.splitlines()
+    fences: list[Fence] = []
+    index = 0
+    while index < len(lines):
+        match = _OPEN.match(lines[index])
+        if not match:
+            index += 1
+            continue
+        indent, mark = match["indent"], match["mark"]
+        lang, options = parse_info(match["info"].strip())
+        closing = re.compile(rf"^[ \t]*{re.escape(mark[0])}{{{len(mark)},}}[ \t]*$")
+        body: list[str] = []
+        end = index + 1
+        while end < len(lines) and not closing.match(lines[end]):
+            line = lines[end]
+            body.append(line[len(indent) :] if line.startswith(indent) else line.lstrip())
+            end += 1
+        if end == len(lines):
+            raise FenceError(path, index + 1, f"code fence {mark!r} is never closed")
+        fences.append(Fence(path, index + 1, lang, options, "\n".join(body)))
+        index = end + 1
+    return fences
+
+
+def read_snippet(base_dir: Path, spec: str, page: Path, line: int) -> str:
+    """The text a ``--8<-- "file.py"`` or ``--8<-- "file.py:section"`` line includes."""
+    file_part, _, section = spec.partition(":")
+    source = base_dir / file_part
+    if not source.is_file():
+        raise FenceError(page, line, f"included snippet file {file_part!r} does not exist")
+    text = source.read_text(encoding="utf-8")
+    if not section:
+        return "\n".join(t for t in text.splitlines() if not _SECTION_MARK.search(t))
+    selected: list[str] = []
+    inside = found = False
+    for text_line in text.splitlines():
+        mark = _SECTION_MARK.search(text_line)
+        if mark and mark["name"] == section:
+            inside = mark["kind"] == "start"
+            found = True
+            continue
+        if inside and not _SECTION_MARK.search(text_line):
+            selected.append(text_line)
+    if not found:
+        raise FenceError(page, line, f"snippet file {file_part!r} has no section {section!r}")
+    return "\n".join(selected)
+
+
+def validate_executed_fences(fences: list[Fence], base_dir: Path) -> list[str]:
+    """Rules every executed fence of a page must follow; returns the problems found.
+
+    - it has an ``id`` (kebab-case, unique on the page), so messages can name it;
+    - its body holds only ``--8<--`` includes of existing snippet files, so all book code
+      lives in real ``.py`` files that the linter sees.
+    """
+    problems: list[str] = []
+    seen: dict[str, int] = {}
+    for fence in fences:
+        if not fence.executed:
+            continue
+        if not fence.id:
+            problems.append(f"{fence.label}: executed block has no id=\"...\"")
+        elif not _ID.match(fence.id):
+            problems.append(f"{fence.label}: id must be lowercase kebab-case")
+        elif fence.id in seen:
+            problems.append(f"{fence.label}: id also used by the block at line {seen[fence.id]}")
+        else:
+            seen[fence.id] = fence.line
+        body_lines = [t for t in fence.body.splitlines() if t.strip()]
+        if not body_lines:
+            problems.append(f"{fence.label}: executed block is empty")
+        for offset, text in enumerate(fence.body.splitlines(), start=1):
+            if text.strip() and not _SNIPPET.match(text):
+                problems.append(
+                    f"{fence.path}:{fence.line + offset}: executed block must only include "
+                    'snippet files (--8<-- "snippets/<chapter>/<file>.py")'
+                )
+                break
+        for line, spec in fence.snippet_specs():
+            try:
+                read_snippet(base_dir, spec, fence.path, line)
+            except FenceError as error:
+                problems.append(str(error))
+    return problems

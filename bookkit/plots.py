@@ -1,0 +1,39 @@
+"""Plots drawn at build time and embedded in the page as inline SVG.
+
+Korean labels render with the NanumGothic font that ``koreanize-matplotlib`` ships; text is
+stored as paths in the SVG, so the reader needs no font. A missing glyph is a warning, which
+:mod:`bookkit.execution` prints onto the page (and the site tests look for).
+"""
+
+from __future__ import annotations
+
+import io
+
+import koreanize_matplotlib  # noqa: F401  (sets a Hangul font for matplotlib)
+import matplotlib
+import matplotlib.pyplot as plt
+
+matplotlib.rcParams.update(
+    {
+        "svg.fonttype": "path",
+        "svg.hashsalt": "book",  # stable ids: the same figure gives the same SVG
+        "axes.unicode_minus": False,
+        "figure.figsize": (6.4, 3.6),
+        "figure.dpi": 100,
+    }
+)
+
+
+def svg(figure: plt.Figure, caption: str) -> str:
+    """The figure as an HTML ``<figure>`` with inline SVG and a caption; closes the figure."""
+    buffer = io.StringIO()
+    figure.savefig(buffer, format="svg", bbox_inches="tight", metadata={"Date": None})
+    plt.close(figure)
+    body = buffer.getvalue()
+    body = body[body.index("<svg") :]
+    return f'<figure class="book-plot">{body}<figcaption>{caption}</figcaption></figure>'
+
+
+def show(figure: plt.Figure, caption: str) -> None:
+    """Print the figure for a block with ``html="1"``."""
+    print(svg(figure, caption))

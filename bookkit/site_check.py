@@ -1,0 +1,111 @@
+"""Post-build check of the built site.
+
+1. Every executed fence of every page rendered output: the build hook appends an
+   ``EXECUTED_MARKER`` after each block that printed something, and this check compares the
+   markers in each built page with the executed fences in its markdown source. A page that
+   silently rendered nothing (a fence markdown-exec never saw, a block that printed nothing)
+   fails.
+2. No built page or stylesheet loads anything from another host.
+
+Run after a build with ``python -m bookkit.site_check [site_dir]``; the build hook runs the
+same check at the end of every ``mkdocs build``.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+from bookkit.fences import FenceError, extract_fences
+
+EXECUTED_MARKER = "<!-- bookkit-executed: {id} -->"
+
+_EXTERNAL_TAG = re.compile(
+    r"<(?P<tag>script|img|iframe|source|audio|video|embed)\b[^>]*?\bsrc=[\"'](?P<url>(?:https?:)?//[^\"']+)",
+    re.IGNORECASE,
+)
+_LINK_TAG = re.compile(r"<link\b[^>]*>", re.IGNORECASE)
+_LINK_LOADS = re.compile(r"\brel=[\"'][^\"']*(stylesheet|preload|modulepreload|icon|manifest)", re.I)
+_HREF_EXTERNAL = re.compile(r"\bhref=[\"']((?:https?:)?//[^\"']+)", re.IGNORECASE)
+_CSS_EXTERNAL = re.compile(r"(?:url\(\s*[\"']?|@import\s+[\"'])((?:https?:)?//[^\"')]+)", re.I)
+
+
+def built_page_path(source: Path, docs_dir: Path, site_dir: Path) -> Path:
+    """Where MkDocs (``use_directory_urls: true``) writes the page built from ``source``."""
+    relative = source.relative_to(docs_dir).with_suffix("")
+    if relative.name in ("index", "README"):
+        return site_dir / relative.parent / "index.html"
+    return site_dir / relative / "index.html"
+
+
+def check_executed_pages(
+    docs_dir: Path, site_dir: Path, project_root: Path, sources: list[Path] | None = None
+) -> list[str]:
+    """Problems with the executed blocks of ``sources`` (default: every page in docs_dir)."""
+    problems: list[str] = []
+    for source in sorted(docs_dir.rglob("*.md")) if sources is None else sources:
+        relative = source.resolve().relative_to(project_root.resolve())
+        try:
+            fences = extract_fences(source.read_text(encoding="utf-8"), relative)
+        except FenceError as error:
+            problems.append(str(error))
+            continue
+        executed = [fence for fence in fences if fence.executed]
+        if not executed:
+            continue
+        page = built_page_path(source, docs_dir, site_dir)
+        if not page.is_file():
+            problems.append(f"{relative}: has executed blocks but no built page {page}")
+            continue
+        html = page.read_text(encoding="utf-8")
+        for fence in executed:
+            if EXECUTED_MARKER.format(id=fence.id) not in html:
+                problems.append(f"{fence.label}: executed block rendered no output")
+    return problems
+
+
+def external_loads(text: str, is_css: bool = False) -> list[str]:
+    """URLs on other hosts that a page or stylesheet would load (links to read are fine)."""
+    if is_css:
+        return _CSS_EXTERNAL.findall(text)
+    urls = [match["url"] for match in _EXTERNAL_TAG.finditer(text)]
+    for tag in _LINK_TAG.findall(text):
+        if _LINK_LOADS.search(tag):
+            urls += _HREF_EXTERNAL.findall(tag)
+    urls += _CSS_EXTERNAL.findall(" ".join(re.findall(r"<style\b[^>]*>(.*?)</style>", text, re.S)))
+    return urls
+
+
+def check_offline(site_dir: Path) -> list[str]:
+    problems: list[str] = []
+    for path in sorted(site_dir.rglob("*")):
+        if path.suffix not in (".html", ".css"):
+            continue
+        for url in external_loads(path.read_text(encoding="utf-8", errors="replace"),
+                                  is_css=path.suffix == ".css"):
+            problems.append(f"{path.relative_to(site_dir)}: loads {url} from another host")
+    return problems
+
+
+def check_site(
+    docs_dir: Path, site_dir: Path, project_root: Path, sources: list[Path] | None = None
+) -> list[str]:
+    return check_executed_pages(docs_dir, site_dir, project_root, sources) + check_offline(
+        site_dir
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    site_dir = Path(argv[0]) if argv else Path("site")
+    root = Path.cwd()
+    problems = check_site(root / "docs", site_dir, root)
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    print(f"site check: {len(problems)} problem(s) in {site_dir}")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

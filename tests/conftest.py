@@ -1,0 +1,81 @@
+"""Shared fixtures: a throw-away book project, and the real book built once per session."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+MKDOCS = [sys.executable, "-m", "mkdocs"]
+ENV = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+
+MINI_CONFIG = f"""
+site_name: mini
+theme: {{name: material, language: ko, font: false}}
+hooks: [{ROOT / "bookkit" / "hooks.py"}]
+plugins:
+  - markdown-exec: {{languages: [python, pycon]}}
+markdown_extensions:
+  - admonition
+  - pymdownx.snippets: {{base_path: ["."], check_paths: true}}
+  - pymdownx.superfences
+  - pymdownx.tabbed: {{alternate_style: true}}
+"""
+
+
+class MiniBook:
+    """A tiny book project in a temporary folder, built and tested like the real one."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        (root / "docs").mkdir()
+        (root / "snippets").mkdir()
+        (root / "mkdocs.yml").write_text(MINI_CONFIG, encoding="utf-8")
+
+    def page(self, name: str, text: str) -> Path:
+        path = self.root / "docs" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text), encoding="utf-8")
+        return path
+
+    def snippet(self, name: str, code: str) -> None:
+        path = self.root / "snippets" / name
+        path.write_text(textwrap.dedent(code), encoding="utf-8")
+
+    def build(self) -> subprocess.CompletedProcess:
+        return subprocess.run(
+            [*MKDOCS, "build", "--strict"], cwd=self.root, env=ENV,
+            capture_output=True, text=True, timeout=300,
+        )
+
+    def pytest(self) -> subprocess.CompletedProcess:
+        (self.root / "pyproject.toml").write_text(
+            '[tool.pytest.ini_options]\ntestpaths = ["docs"]\n'
+            'addopts = "-p no:pytest_markdown_docs -p bookkit.pytest_plugin --markdown-docs"\n'
+        )
+        return subprocess.run(
+            [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"], cwd=self.root,
+            env=ENV, capture_output=True, text=True, timeout=300,
+        )
+
+
+@pytest.fixture
+def mini_book(tmp_path: Path) -> MiniBook:
+    return MiniBook(tmp_path)
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory) -> Path:
+    """The real book, built strictly once for all tests that inspect the site."""
+    site = tmp_path_factory.mktemp("book") / "site"
+    result = subprocess.run(
+        [*MKDOCS, "build", "--strict", "--site-dir", str(site)], cwd=ROOT, env=ENV,
+        capture_output=True, text=True, timeout=3000,
+    )
+    assert result.returncode == 0, f"mkdocs build --strict failed:\n{result.stderr[-6000:]}"
+    return site

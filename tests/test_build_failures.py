@@ -1,0 +1,142 @@
+"""The strict build and the snippet tests fail, naming the page, on every kind of bad block."""
+
+from __future__ import annotations
+
+GOOD_PAGE = """\
+# 페이지
+
+```python exec="on" session="s" id="define" source="block" result="text"
+--8<-- "snippets/define.py"
+```
+
+=== "탭 안"
+
+    ```python exec="on" session="s" id="use" source="block" result="text"
+    --8<-- "snippets/use.py"
+    ```
+"""
+
+
+def write_good_book(book) -> None:
+    book.page("index.md", GOOD_PAGE)
+    book.snippet("define.py", "value = 21\nprint(value)\n")
+    book.snippet("use.py", "print(value * 2)\nassert value * 2 == 42  # markdown-exec: hide\n")
+
+
+def test_good_book_builds_and_its_snippets_pass(mini_book):
+    write_good_book(mini_book)
+    build = mini_book.build()
+    assert build.returncode == 0, build.stderr
+    html = (mini_book.root / "site" / "index.html").read_text()
+    assert "42" in html and "markdown-exec: hide" not in html
+    tests = mini_book.pytest()
+    assert tests.returncode == 0, tests.stdout
+    assert "2 passed" in tests.stdout
+
+
+def test_raising_block_fails_build_and_tests_naming_page_and_block(mini_book):
+    write_good_book(mini_book)
+    mini_book.snippet("use.py", "raise ValueError('broken on purpose')\n")
+    build = mini_book.build()
+    assert build.returncode != 0
+    assert "docs/index.md:9 (block 'use'): ValueError: broken on purpose" in build.stderr
+    tests = mini_book.pytest()
+    assert tests.returncode != 0
+    assert "docs/index.md:9 (block 'use')" in tests.stdout
+
+
+def test_missing_snippet_file_fails_naming_page_and_line(mini_book):
+    write_good_book(mini_book)
+    (mini_book.root / "snippets" / "use.py").unlink()
+    build = mini_book.build()
+    assert build.returncode != 0
+    assert "docs/index.md:10: included snippet file 'snippets/use.py' does not exist" in (
+        build.stderr
+    )
+    tests = mini_book.pytest()
+    assert tests.returncode != 0
+    assert "docs/index.md:10: included snippet file" in tests.stdout
+
+
+def test_name_no_earlier_block_defined_fails(mini_book):
+    write_good_book(mini_book)
+    mini_book.snippet("use.py", "print(renamed * 2)\n")
+    build = mini_book.build()
+    assert build.returncode != 0
+    assert "docs/index.md:9 (block 'use'): NameError" in build.stderr
+    tests = mini_book.pytest()
+    assert "NameError" in tests.stdout and tests.returncode != 0
+
+
+def test_sessions_do_not_leak_between_pages(mini_book):
+    write_good_book(mini_book)
+    mini_book.page(
+        "other.md",
+        '# 다른 페이지\n\n```python exec="on" session="s" id="leak" result="text"\n'
+        '--8<-- "snippets/leak.py"\n```\n',
+    )
+    mini_book.snippet("leak.py", "print(value)\n")
+    build = mini_book.build()
+    assert build.returncode != 0
+    assert "docs/other.md:3 (block 'leak'): NameError" in build.stderr
+
+
+def test_block_that_prints_nothing_fails_post_build_check(mini_book):
+    write_good_book(mini_book)
+    mini_book.snippet("use.py", "doubled = value * 2\n")
+    build = mini_book.build()
+    assert build.returncode != 0
+    assert "docs/index.md:9 (block 'use'): executed block rendered no output" in build.stderr
+
+
+def test_executed_block_needs_an_id_and_only_snippet_includes(mini_book):
+    mini_book.page(
+        "index.md",
+        '# 쪽\n\n```python exec="on" session="s"\nprint(1)\n```\n',
+    )
+    build = mini_book.build()
+    assert build.returncode != 0
+    assert "docs/index.md:3: executed block has no id" in build.stderr
+    assert "docs/index.md:4: executed block must only include snippet files" in build.stderr
+
+
+def test_what_a_block_writes_or_warns_reaches_the_page(mini_book):
+    mini_book.page(
+        "index.md",
+        '# 쪽\n\n```python exec="on" id="noisy" result="text"\n--8<-- "snippets/noisy.py"\n```\n',
+    )
+    mini_book.snippet(
+        "noisy.py",
+        "import sys, warnings\nsys.stdout.write('written\\n')\nwarnings.warn('careful')\n",
+    )
+    build = mini_book.build()
+    assert build.returncode == 0, build.stderr
+    html = (mini_book.root / "site" / "index.html").read_text()
+    assert "written" in html and "UserWarning: careful" in html
+
+
+def test_python_fence_that_is_not_executed_is_compiled(mini_book):
+    mini_book.page("index.md", "# 쪽\n\n```python\nprint(1\n```\n")
+    tests = mini_book.pytest()
+    assert tests.returncode != 0
+    assert "docs/index.md:3: python fence does not compile" in tests.stdout
+
+
+def test_rebuild_in_one_process_forgets_old_names_like_a_fresh_build(
+    mini_book, monkeypatch, caplog
+):
+    """`mkdocs serve` rebuilds in one process: a renamed variable must fail there too."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+    from mkdocs.exceptions import Abort
+
+    write_good_book(mini_book)
+    monkeypatch.chdir(mini_book.root)
+    build(load_config(str(mini_book.root / "mkdocs.yml")))
+    mini_book.snippet("define.py", "renamed = 21\nprint(renamed)\n")
+    try:
+        build(load_config(str(mini_book.root / "mkdocs.yml")))
+    except Abort:
+        assert "(block 'use'): NameError: name 'value' is not defined" in caplog.text
+    else:
+        raise AssertionError("second build in the same process kept the old session globals")

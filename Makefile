@@ -1,5 +1,5 @@
 # Every target runs inside .venv, which `python3 scripts/dev.py env` creates when missing.
-# CI runs `python3 scripts/dev.py test`, which runs lint, pytest, build and site-check in order.
+# CI runs `python3 scripts/dev.py test`: lint, then pytest (which also builds the book strictly).
 VENV := .venv/bin
 export NO_MKDOCS_2_WARNING := 1
 

@@ -29,6 +29,10 @@ def autograd_edges(root: torch.Tensor) -> tuple[dict[int, str], list[tuple[int, 
     return nodes, edges
 
 
+def _shape_label(tensor: torch.Tensor) -> str:
+    return "스칼라" if tensor.dim() == 0 else str(tuple(tensor.shape)).replace(",)", ")")
+
+
 def mermaid_graph(root: torch.Tensor, names: dict[str, torch.Tensor], root_name: str) -> str:
     """A mermaid ``flowchart`` of the graph behind ``root``, leaves labelled by ``names``.
 
@@ -52,11 +56,10 @@ def mermaid_graph(root: torch.Tensor, names: dict[str, torch.Tensor], root_name:
         variable = getattr(fn, "variable", None)
         if variable is not None:
             label = next((n for n, t in names.items() if t is variable), "leaf")
-            shape = list(variable.shape)
-            lines.append(f'    {short[node]}(["{label} {shape}"])')
+            lines.append(f'    {short[node]}(["{label} {_shape_label(variable)}"])')
         else:
             lines.append(f'    {short[node]}["{kind}"]')
-    lines.append(f'    out(["{root_name} {list(root.shape)}"])')
+    lines.append(f'    out(["{root_name} {_shape_label(root)}"])')
     lines.append("    classDef leaf fill:#ffe0b2,stroke:#e65100")
     for node in nodes:
         if getattr(fns[node], "variable", None) is not None:

@@ -8,6 +8,7 @@
 - A block that raises is reported as ``path:line (block 'id'): ExcType: message``, which
   markdown-exec's own warning does not say, and it fails the build.
 - Everything a block prints, writes or warns reaches the page (see :mod:`bookkit.execution`).
+- Each chapter page ends with one line saying where its outputs were executed.
 - After the build, :func:`bookkit.site_check.check_site` verifies that every executed fence
   of every page rendered its output, and that no page loads anything from another host.
 """
@@ -28,6 +29,7 @@ from mkdocs.exceptions import PluginError
 
 from bookkit.execution import new_namespace, run_code
 from bookkit.fences import Fence, FenceError, extract_fences, validate_executed_fences
+from bookkit.provenance import build_environment, provenance_note
 from bookkit.site_check import EXECUTED_MARKER, check_site
 
 log = logging.getLogger("mkdocs.plugins.bookkit")
@@ -56,6 +58,7 @@ class BuildState:
     page: PageRun | None = None
     failures: list[str] = field(default_factory=list)
     built_pages: list[Path] = field(default_factory=list)
+    environment: dict[str, str] = field(default_factory=dict)
 
 
 STATE = BuildState()
@@ -109,6 +112,7 @@ def on_config(config, **kwargs):
     STATE.project_root = Path(config.config_file_path).resolve().parent
     STATE.failures = []
     STATE.built_pages = []
+    STATE.environment = build_environment()
     markdown_exec_python.base_format = base_format_marked
     return config
 
@@ -130,6 +134,8 @@ def on_page_markdown(markdown, page, config, files, **kwargs):
         raise PluginError("invalid executed blocks:\n  " + "\n  ".join(problems))
     executed = {fence.id: fence for fence in fences if fence.executed}
     STATE.page = PageRun(source=str(relative), fences=executed)
+    if page.meta.get("kind") == "chapter":
+        markdown += provenance_note(STATE.environment)
     return markdown
 
 

@@ -26,7 +26,9 @@ _EXTERNAL_TAG = re.compile(
     re.IGNORECASE,
 )
 _LINK_TAG = re.compile(r"<link\b[^>]*>", re.IGNORECASE)
-_LINK_LOADS = re.compile(r"\brel=[\"'][^\"']*(stylesheet|preload|modulepreload|icon|manifest)", re.I)
+_LINK_LOADS = re.compile(
+    r"\brel=[\"'][^\"']*(stylesheet|preload|modulepreload|icon|manifest)", re.IGNORECASE
+)
 _HREF_EXTERNAL = re.compile(r"\bhref=[\"']((?:https?:)?//[^\"']+)", re.IGNORECASE)
 _CSS_EXTERNAL = re.compile(r"(?:url\(\s*[\"']?|@import\s+[\"'])((?:https?:)?//[^\"')]+)", re.I)
 

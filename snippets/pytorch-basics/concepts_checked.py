@@ -1,0 +1,11 @@
+x = torch.tensor(2.0, requires_grad=True)
+c = torch.tensor(5.0)  # requires_grad=False: 기록되지 않는다
+y = x**2 + 3 * x + 1
+print("requires_grad :", "x =", x.requires_grad, "| c =", c.requires_grad, "| y =", y.requires_grad)
+print("grad_fn       :", "y.grad_fn =", type(y.grad_fn).__name__,
+      "| 다음 함수 =", [type(f).__name__ for f, _ in y.grad_fn.next_functions])
+y.backward()
+print(".grad (leaf)  :", "x.grad =", x.grad)
+print(".grad (비leaf):", "y.grad =", y.grad)  # 경고와 함께 None
+print("is_leaf       :", "x =", x.is_leaf, "| y =", y.is_leaf)
+assert x.grad.item() == 7.0 and y.grad is None  # markdown-exec: hide

@@ -1,0 +1,2 @@
+loss, x = graphs[1.5]
+print_mermaid(loss, {"x": x}, "loss")

@@ -1,0 +1,83 @@
+"""The fence parser shared by the build hook, the snippet tests and the post-build check."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bookkit.fences import FenceError, extract_fences, parse_info, validate_executed_fences
+
+PAGE = '''# 쪽
+
+```python exec="on" session="s" id="top" source="block" result="text"
+--8<-- "snippets/a.py"
+```
+
+=== "탭"
+
+    ```python exec="on" session="s" id="in-tab"
+    --8<-- "snippets/a.py:second"
+    ```
+
+!!! note "메모"
+
+    ```python
+    print("not executed")
+    ```
+
+````markdown
+```python exec="on" id="inside-a-longer-fence"
+```
+````
+'''
+
+
+def test_fences_are_found_in_tabs_and_admonitions_with_lines_and_options():
+    fences = extract_fences(PAGE, "docs/p.md")
+    assert [(f.line, f.lang, f.id, f.executed) for f in fences] == [
+        (3, "python", "top", True),
+        (9, "python", "in-tab", True),
+        (15, "python", None, False),
+        (19, "markdown", None, False),
+    ]
+    assert fences[1].body == '--8<-- "snippets/a.py:second"'
+    assert fences[0].options["source"] == "block" and fences[0].session == "s"
+
+
+def test_snippet_sections_and_whole_files_expand(tmp_path: Path):
+    (tmp_path / "snippets").mkdir()
+    (tmp_path / "snippets" / "a.py").write_text(
+        "x = 1\n# --8<-- [start:second]\nprint(x)\n# --8<-- [end:second]\n"
+    )
+    top, in_tab = extract_fences(PAGE, "docs/p.md")[:2]
+    assert top.code(tmp_path) == "x = 1\nprint(x)\n"
+    assert in_tab.code(tmp_path) == "print(x)\n"
+
+
+def test_missing_section_and_missing_file_name_the_page_line(tmp_path: Path):
+    (tmp_path / "snippets").mkdir()
+    (tmp_path / "snippets" / "a.py").write_text("x = 1\n")
+    in_tab = extract_fences(PAGE, "docs/p.md")[1]
+    with pytest.raises(FenceError, match=r"docs/p.md:10: .*no section 'second'"):
+        in_tab.code(tmp_path)
+    problems = validate_executed_fences(extract_fences(PAGE, "docs/p.md"), tmp_path / "nowhere")
+    assert "docs/p.md:4: included snippet file 'snippets/a.py' does not exist" in problems
+
+
+def test_duplicate_ids_are_rejected(tmp_path: Path):
+    text = '```python exec="on" id="a"\nprint(1)\n```\n\n```python exec="1" id="a"\nprint(2)\n```\n'
+    problems = validate_executed_fences(extract_fences(text, "p.md"), tmp_path)
+    assert any("id also used by the block at line 1" in p for p in problems)
+
+
+def test_unclosed_fence_is_an_error():
+    with pytest.raises(FenceError, match="p.md:2: code fence '```' is never closed"):
+        extract_fences("x\n```python\nprint(1)\n", "p.md")
+
+
+def test_info_string_parsing():
+    assert parse_info('python exec="on" tabs="소스|결과" hl_lines="1 2"') == (
+        "python",
+        {"exec": "on", "tabs": "소스|결과", "hl_lines": "1 2"},
+    )

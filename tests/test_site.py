@@ -1,0 +1,109 @@
+"""Checks on the real book, built strictly once (see the built_site fixture)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from bookkit.fences import extract_fences
+from bookkit.site_check import built_page_path, check_executed_pages, check_offline
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+SKELETON_START = "학습 목표"
+SKELETON_END = ["자주 하는 실수", "요약", "다음 단계"]
+
+
+def front_matter(path: Path) -> dict:
+    text = path.read_text(encoding="utf-8")
+    if not text.startswith("---\n"):
+        return {}
+    return yaml.safe_load(text.split("---\n", 2)[1]) or {}
+
+
+CHAPTERS = sorted(p for p in DOCS.rglob("*.md") if front_matter(p).get("kind") == "chapter")
+
+
+def test_every_executed_block_rendered_output(built_site):
+    assert check_executed_pages(DOCS, built_site, ROOT) == []
+
+
+def test_built_pages_load_nothing_from_other_hosts(built_site):
+    assert check_offline(built_site) == []
+
+
+def test_offline_check_catches_a_cdn_script(tmp_path):
+    (tmp_path / "index.html").write_text(
+        '<script src="https://unpkg.com/mermaid@11/dist/mermaid.min.js"></script>'
+        '<link rel="stylesheet" href="https://fonts.googleapis.com/css?family=Roboto">'
+        '<a href="https://pytorch.org">links to read are fine</a>'
+    )
+    problems = check_offline(tmp_path)
+    assert len(problems) == 2 and "unpkg.com" in problems[0]
+
+
+def test_korean_headings_get_readable_ids(built_site):
+    for page in built_site.rglob("*.html"):
+        ids = re.findall(r'<h[1-6] id="([^"]+)"', page.read_text(encoding="utf-8"))
+        numbered = [i for i in ids if re.fullmatch(r"_\d*", i)]
+        assert not numbered, f"{page.relative_to(built_site)}: unreadable heading ids {numbered}"
+    basics = (built_site / "pytorch-basics" / "index.html").read_text(encoding="utf-8")
+    assert 'id="학습-목표"' in basics and 'id="자주-하는-실수"' in basics
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda p: str(p.relative_to(DOCS)))
+def test_chapter_follows_the_page_skeleton(chapter):
+    headings = re.findall(r"^## (.+?)\s*$", chapter.read_text(encoding="utf-8"), re.M)
+    assert headings, f"{chapter}: no ## headings"
+    assert headings[0] == SKELETON_START, f"{chapter}: first ## must be {SKELETON_START}"
+    assert headings[-3:] == SKELETON_END, f"{chapter}: last ## must be {SKELETON_END}"
+    assert len(headings) > 4, f"{chapter}: no body sections between the fixed headings"
+    assert "seed" in front_matter(chapter), f"{chapter}: front matter needs seed:"
+
+
+def test_chapters_are_all_in_nav():
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    for chapter in CHAPTERS:
+        assert str(chapter.relative_to(DOCS)) in config, f"{chapter} is not in the nav"
+
+
+def test_search_index_finds_korean_words(built_site):
+    index = json.loads((built_site / "search" / "search_index.json").read_text("utf-8"))
+    assert index["config"]["lang"] == ["ko"]
+    text = " ".join(doc["text"] + doc["title"] for doc in index["docs"])
+    for word in ("텐서", "기울기", "자동 미분", "브로드캐스팅"):
+        assert word in text, f"search index has no {word!r}"
+
+
+def test_no_typed_output_fences_in_docs():
+    for page in DOCS.rglob("*.md"):
+        for fence in extract_fences(page.read_text(encoding="utf-8"), page):
+            assert fence.lang not in ("text", "console", "output", "txt"), (
+                f"{fence.label}: outputs come from execution, never typed by hand"
+            )
+
+
+def test_plots_have_no_missing_glyphs(built_site):
+    for page in built_site.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        assert "missing from font" not in text and "Glyph" not in text, page
+
+
+def test_each_page_with_blocks_is_built(built_site):
+    for page in DOCS.rglob("*.md"):
+        fences = extract_fences(page.read_text(encoding="utf-8"), page)
+        if any(f.executed for f in fences):
+            assert built_page_path(page, DOCS, built_site).is_file()
+
+
+def test_each_chapter_states_where_its_outputs_were_executed(built_site):
+    import torch
+
+    for chapter in CHAPTERS:
+        html = built_page_path(chapter, DOCS, built_site).read_text(encoding="utf-8")
+        assert html.count('class="book-provenance"') == 1, chapter
+        assert f"torch {torch.__version__}" in html, chapter

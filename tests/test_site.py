@@ -107,3 +107,15 @@ def test_each_chapter_states_where_its_outputs_were_executed(built_site):
         html = built_page_path(chapter, DOCS, built_site).read_text(encoding="utf-8")
         assert html.count('class="book-provenance"') == 1, chapter
         assert f"torch {torch.__version__}" in html, chapter
+
+
+def test_internal_links_resolve_in_the_built_site(built_site):
+    href = re.compile(r'<a [^>]*href="([^"#:]+)(?:#[^"]*)?"')
+    for page in built_site.rglob("*.html"):
+        for target in href.findall(page.read_text(encoding="utf-8")):
+            if target.startswith(("/", "mailto")):
+                continue
+            resolved = (page.parent / target).resolve()
+            if resolved.is_dir():
+                resolved = resolved / "index.html"
+            assert resolved.exists(), f"{page.relative_to(built_site)}: broken link {target}"

@@ -140,3 +140,15 @@ def test_rebuild_in_one_process_forgets_old_names_like_a_fresh_build(
         assert "(block 'use'): NameError: name 'value' is not defined" in caplog.text
     else:
         raise AssertionError("second build in the same process kept the old session globals")
+
+
+def test_collecting_never_imports_python_files(mini_book):
+    """pytest-markdown-docs imports every .py it finds; a lab must not run at collection."""
+    write_good_book(mini_book)
+    marker = mini_book.root / "lab-ran"
+    (mini_book.root / "docs" / "lab.py").write_text(
+        f'"""```python\nprint(1)\n```"""\nopen({str(marker)!r}, "w").close()\n'
+    )
+    tests = mini_book.pytest()
+    assert tests.returncode == 0, tests.stdout
+    assert not marker.exists(), "collecting the snippet tests ran docs/lab.py"

@@ -1,0 +1,112 @@
+"""The built book in a real browser (headless Chromium): offline, math, graphs, Korean search.
+
+Needs Chromium (Debian package `chromium`). Without it the tests are skipped, except where
+BOOK_BROWSER_REQUIRED=1 (set by .ci/run, which installs Chromium): there a missing browser fails.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import shutil
+import threading
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+CHROMIUM = os.environ.get("BOOK_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+REQUIRED = os.environ.get("BOOK_BROWSER_REQUIRED") == "1"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+if not Path(CHROMIUM).exists():
+    if REQUIRED:
+        raise RuntimeError(f"BOOK_BROWSER_REQUIRED=1 but no Chromium at {CHROMIUM}")
+    pytest.skip(f"no Chromium at {CHROMIUM}", allow_module_level=True)
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):  # keep the test output clean
+        pass
+
+
+@pytest.fixture(scope="module")
+def site_url(built_site: Path):
+    handler = functools.partial(_QuietHandler, directory=str(built_site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+def open_page(browser, url: str):
+    """Open ``url``, recording every request that leaves 127.0.0.1 (and blocking it)."""
+    page = browser.new_page()
+    outside: list[str] = []
+
+    def route(route):
+        if urlparse(route.request.url).hostname not in ("127.0.0.1", "localhost"):
+            outside.append(route.request.url)
+            return route.abort()
+        return route.continue_()
+
+    page.route("**/*", route)
+    page.goto(url, wait_until="networkidle")
+    return page, outside
+
+
+@pytest.mark.parametrize("path", ["", "pytorch-basics/", "glossary/", "conventions/"])
+def test_pages_request_nothing_from_other_hosts(browser, site_url, path):
+    page, outside = open_page(browser, f"{site_url}/{path}")
+    assert outside == [], f"/{path} requested {outside}"
+    page.close()
+
+
+def test_math_and_autograd_graph_render(browser, site_url):
+    page, outside = open_page(browser, f"{site_url}/pytorch-basics/")
+    page.wait_for_selector(".katex", timeout=10_000)
+    # Material replaces each <pre class="mermaid"> by a <div class="mermaid"> holding the
+    # drawn SVG in a closed shadow root: wait until none is left undrawn.
+    page.wait_for_function(
+        "document.querySelectorAll('pre.mermaid').length === 0"
+        " && document.querySelectorAll('div.mermaid').length >= 3",
+        timeout=20_000,
+    )
+    heights = page.eval_on_selector_all(
+        "div.mermaid", "els => els.map(e => e.getBoundingClientRect().height)"
+    )
+    assert all(height > 40 for height in heights[:1]), heights
+    assert page.locator(".katex").count() >= 2
+    assert outside == []
+    page.close()
+
+
+@pytest.mark.parametrize("query", ["텐서", "기울기"])
+def test_korean_search_finds_pages(browser, site_url, query):
+    page, _ = open_page(browser, f"{site_url}/")
+    page.click("label.md-search__icon, .md-search__input")
+    search = page.locator("input.md-search__input")
+    search.fill(query)
+    search.press("End")  # Hangul typed by fill() fires no key event; this one runs the search
+    page.wait_for_selector(".md-search-result__item", timeout=10_000)
+    assert page.locator(".md-search-result__item").count() > 0
+    page.close()

@@ -8,10 +8,15 @@ stored as paths in the SVG, so the reader needs no font. A missing glyph is a wa
 from __future__ import annotations
 
 import io
+import warnings
 
-import koreanize_matplotlib  # noqa: F401  (sets a Hangul font for matplotlib)
 import matplotlib
 import matplotlib.pyplot as plt
+
+with warnings.catch_warnings():
+    # koreanize-matplotlib 0.1.1 uses distutils' deprecated Version classes on import.
+    warnings.simplefilter("ignore", DeprecationWarning)
+    import koreanize_matplotlib  # noqa: F401  (sets a Hangul font for matplotlib)
 
 matplotlib.rcParams.update(
     {

@@ -1,0 +1,47 @@
+# bookkit: recorded
+import time
+
+import torch
+
+from bookkit.recordings import recording_device
+
+
+def measure(device, size, repeats, warmup):
+    """n×n 행렬 곱셈을 repeats번 한 시간(초). 예열과 동기화를 포함한다."""
+    a = torch.randn(size, size, device=device)  # (n, n)
+    b = torch.randn(size, size, device=device)  # (n, n)
+    for _ in range(warmup):  # 첫 실행의 준비 비용이 측정값을 흔들지 않도록 예열
+        _ = a @ b
+    if device.type == "cuda":
+        torch.cuda.synchronize()  # 예열이 끝난 뒤에 시계를 켠다
+    start = time.perf_counter()
+    for _ in range(repeats):
+        _ = a @ b
+    if device.type == "cuda":
+        torch.cuda.synchronize()  # GPU가 마지막 곱셈을 마칠 때까지 기다린다
+    return time.perf_counter() - start
+
+
+device = recording_device()
+torch.manual_seed(0)
+
+# (크기, 반복, 예열): 앞의 셋은 바탕 자료의 표, 뒤의 셋은 큰 행렬.
+# 큰 행렬은 CPU에서 곱셈 한 번에 수 초가 걸리므로 반복과 예열을 줄였다.
+PLAN = [(100, 20, 3), (500, 20, 3), (1000, 20, 3), (2048, 10, 1), (4096, 3, 1), (8192, 2, 1)]
+
+rows = []
+print(f"장치: {device}, 곱셈 정밀도: float32")
+print(" 크기  반복    합계(초)    한 번(ms)    GFLOP/s")
+for size, repeats, warmup in PLAN:
+    seconds = measure(device, size, repeats, warmup)
+    per_matmul = seconds / repeats
+    gflops = 2 * size**3 / per_matmul / 1e9  # n×n 곱셈 한 번은 약 2n³번의 연산
+    print(f"{size:>5} {repeats:>5} {seconds:>11.4f} {per_matmul * 1e3:>12.3f} {gflops:>10.1f}")
+    rows.append({"size": size, "repeats": repeats, "warmup": warmup, "seconds": seconds})
+
+recorded_data = {
+    "device": device.type,
+    "threads": torch.get_num_threads(),
+    "matmul_precision": torch.get_float32_matmul_precision(),
+    "rows": rows,
+}

@@ -1,0 +1,21 @@
+# 이 블록은 그림만 페이지에 싣는다(소스는 표시하지 않음).
+import matplotlib.pyplot as plt
+
+from bookkit.plots import show
+
+steps = [0] + [row[0] + 1 for row in history]
+x_values = [history[0][1]] + [row[4] for row in history]
+loss_values = [value**2 for value in x_values]
+
+fig, ax = plt.subplots()
+ax.plot(steps, x_values, marker="o", label="x")
+ax.plot(steps, loss_values, marker="s", label="손실 x²")
+ax.set_xlabel("갱신 횟수")
+ax.set_ylabel("값")
+ax.set_title("학습률 0.1로 x² 줄이기")
+ax.set_xticks(steps)
+ax.grid(alpha=0.3)
+ax.legend()
+show(fig, "갱신할 때마다 x는 0.8배가 되고 손실 x²은 0.64배가 된다")
+ratios = [x_values[i + 1] / x_values[i] for i in range(5)]
+assert all(abs(r - 0.8) < 1e-6 for r in ratios)

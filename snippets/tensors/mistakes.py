@@ -1,0 +1,54 @@
+# --8<-- [start:batch]
+cnn = nn.Sequential(
+    nn.Conv2d(1, 8, kernel_size=3),  # (B, 1, 28, 28) -> (B, 8, 26, 26)
+    nn.BatchNorm2d(8),
+    nn.ReLU(),
+    nn.Flatten(),  # (B, 8*26*26)
+    nn.Linear(8 * 26 * 26, 10),  # (B, 10)
+)
+digit = torch.randn(1, 28, 28)  # (C, H, W): 배치 축이 없습니다
+with expect_error(ValueError, match="expected 4D input"):
+    cnn(digit)
+print("unsqueeze(0) 후:", cnn(digit.unsqueeze(0)).shape)
+assert cnn(digit.unsqueeze(0)).shape == (1, 10)  # markdown-exec: hide
+# --8<-- [end:batch]
+
+# --8<-- [start:inner]
+with expect_error(RuntimeError, match="cannot be multiplied"):
+    torch.randn(4, 3) @ torch.randn(2, 5)  # 안쪽 축: 3 대 2
+fixed = torch.randn(4, 3) @ torch.randn(3, 5)  # (4, 3) @ (3, 5) -> (4, 5)
+print(fixed.shape)
+assert fixed.shape == (4, 5)  # markdown-exec: hide
+# --8<-- [end:inner]
+
+# --8<-- [start:class-axis]
+# 분류기의 logits는 (5, 2), target은 (5,). 축을 뒤집어 (2, 5)로 넘기면:
+with expect_error(ValueError, match=r"batch_size \(2\) to match target batch_size \(5\)"):
+    F.cross_entropy(logits.T, target)
+print(f"{F.cross_entropy(logits, target).item():.4f}")  # (B, classes)와 (B,)
+assert round(F.cross_entropy(logits, target).item(), 4) == 2.0207  # markdown-exec: hide
+# --8<-- [end:class-axis]
+
+# --8<-- [start:device]
+cpu_layer = nn.Linear(3, 2)  # 파라미터는 cpu에
+elsewhere = torch.randn(4, 3, device="meta")  # 입력은 다른 장치에
+print("layer:", cpu_layer.weight.device, "| input:", elsewhere.device)
+with expect_error(RuntimeError, match="is not on the expected device"):
+    cpu_layer(elsewhere)
+# --8<-- [end:device]
+
+# --8<-- [start:label-dtype]
+float_target = target.float()  # tensor([0., 1., 1., 0., 1.])
+with expect_error(RuntimeError, match="expected target dtype to be Long"):
+    F.cross_entropy(logits, float_target)
+print(f"{F.cross_entropy(logits, float_target.long()).item():.4f}")  # int64 클래스 번호로
+# --8<-- [end:label-dtype]
+
+# --8<-- [start:trace]
+def show_shapes(**tensors):
+    for name, t in tensors.items():
+        print(f"{name:<10}{str(list(t.shape)):<10}{t.dtype}")
+
+
+show_shapes(x=x, logits=logits, target=target)
+# --8<-- [end:trace]

@@ -1,0 +1,26 @@
+# --8<-- [start:flatten]
+images = torch.randn(64, 1, 28, 28)  # (B, C, H, W)
+flat = images.reshape(64, 784)  # (B, C*H*W)
+print(flat.shape)
+print("원소 수:", images.numel(), "=", 64 * 1 * 28 * 28, "=", 64 * 784)
+assert flat.shape == (64, 784) and images.numel() == 50176 == 64 * 784  # markdown-exec: hide
+# --8<-- [end:flatten]
+
+# --8<-- [start:minus-one]
+flat = images.reshape(64, -1)  # -1: 나머지 원소 수로 계산
+print(flat.shape)
+
+batch_size = images.shape[0]
+flat = images.reshape(batch_size, -1)  # 배치 축은 두고 나머지를 펼칩니다
+print(flat.shape)
+
+last_batch = torch.randn(17, 1, 28, 28)  # 데이터의 마지막 배치는 더 작을 수 있습니다
+print(last_batch.reshape(last_batch.shape[0], -1).shape)
+assert flat.shape == (64, 784)  # markdown-exec: hide
+assert last_batch.reshape(last_batch.shape[0], -1).shape == (17, 784)  # markdown-exec: hide
+# --8<-- [end:minus-one]
+
+# --8<-- [start:wrong-size]
+with expect_error(RuntimeError, match="is invalid for input of size"):
+    images.reshape(64, 700)  # 64 * 700 != 50176
+# --8<-- [end:wrong-size]

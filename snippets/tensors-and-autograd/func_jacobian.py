@@ -1,0 +1,15 @@
+from torch.func import jacrev
+
+
+def f(x):                                                  # R^3 -> R^3
+    return torch.tanh(x) * x.sum()
+
+
+x0 = torch.tensor([0.1, -0.2, 0.3])
+J = jacrev(f)(x0)                                          # (출력 3, 입력 3)
+J_manual = torch.diag(1 - torch.tanh(x0) ** 2) * x0.sum() + torch.tanh(x0)[:, None]
+print("Jacobian shape:", tuple(J.shape), " 손 유도와 같은가:", torch.allclose(J, J_manual))
+print(J.numpy().round(4))
+assert tuple(J.shape) == (3, 3) and torch.allclose(J, J_manual)  # markdown-exec: hide
+assert round(J[0, 0].item(), 4) == 0.2977 and round(J[0, 1].item(), 4) == 0.0997  # markdown-exec: hide
+assert abs(x0.sum().item() - 0.2) < 1e-6  # markdown-exec: hide

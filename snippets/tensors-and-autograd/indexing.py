@@ -1,0 +1,11 @@
+grid = torch.arange(12.0).reshape(3, 4)                   # (3, 4)
+column = grid[:, 0]                                        # 기본 slicing -> view
+picked = grid[torch.tensor([0, 2])]                        # 정수 배열 indexing -> 복사
+masked = grid[grid > 9]                                    # 불리언 indexing -> 복사
+for name, t in [("grid[:, 0]", column), ("grid[[0, 2]]", picked), ("grid[grid > 9]", masked)]:
+    same = t.untyped_storage().data_ptr() == grid.untyped_storage().data_ptr()
+    print(f"{name:<15} shape={tuple(t.shape)!s:<7} 같은 메모리={same}")
+print("grid[:, 0]의 stride:", column.stride(), "(한 칸 = 한 행 = 4칸 건너뜀)")
+assert column.stride() == (4,) and column.data_ptr() == grid.data_ptr()  # markdown-exec: hide
+assert picked.untyped_storage().data_ptr() != grid.untyped_storage().data_ptr()  # markdown-exec: hide
+assert masked.tolist() == [10.0, 11.0]  # markdown-exec: hide

@@ -1,0 +1,13 @@
+temp_c = np.array([20.0, 21.5, 19.0])      # (3,) NumPy 배열, float64
+shared = torch.from_numpy(temp_c)          # 같은 메모리를 쓴다
+copied = torch.tensor(temp_c)              # 새 메모리로 복사한다
+
+shared[0] = -999.0
+print("from_numpy 쪽을 고친 뒤 원본:", temp_c)
+copied[1] = -999.0
+print("tensor() 쪽을 고친 뒤 원본  :", temp_c)
+print("copied 자신                 :", copied.numpy())
+print("원본과 메모리 공유:", np.shares_memory(shared.numpy(), temp_c),
+      np.shares_memory(copied.numpy(), temp_c))
+assert temp_c.tolist() == [-999.0, 21.5, 19.0]  # markdown-exec: hide
+assert copied.tolist() == [20.0, -999.0, 19.0]  # markdown-exec: hide

@@ -83,4 +83,5 @@ for korean, english, meaning in TERMS:
         unused.append(korean)
     print(f"| {korean} | {english} | {meaning} | {', '.join(where) or '—'} |")
 print()
-print(f"용어 {len(TERMS)}개 가운데 {len(TERMS) - len(unused)}개가 본문 네 장에 나옵니다.")
+print(f"용어 {len(TERMS)}개가 모두 본문 네 장 가운데 한 곳 이상에 나옵니다.")
+assert not unused, f"용어집에만 있고 본문에 없는 용어: {unused}"  # markdown-exec: hide

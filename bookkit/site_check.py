@@ -1,11 +1,13 @@
 """Post-build check of the built site.
 
-1. Every executed fence of every page rendered output: the build hook appends an
+1. Every executed fence of every markdown-exec page rendered output: the build hook appends an
    ``EXECUTED_MARKER`` after each block that printed something, and this check compares the
    markers in each built page with the executed fences in its markdown source. A page that
    silently rendered nothing (a fence markdown-exec never saw, a block that printed nothing)
    fails.
-2. No built page or stylesheet loads anything from another host.
+2. Every notebook page (mkdocs-jupyter) shows the outputs of its cells and offers its
+   ``.ipynb`` (:mod:`bookkit.notebooks`).
+3. No built page or stylesheet loads anything from another host.
 
 Run after a build with ``python -m bookkit.site_check [site_dir]``; the build hook runs the
 same check at the end of every ``mkdocs build``.
@@ -90,11 +92,28 @@ def check_offline(site_dir: Path) -> list[str]:
     return problems
 
 
+def is_notebook(source: Path) -> bool:
+    """A page mkdocs-jupyter executes: an .ipynb, or markdown with a jupytext header."""
+    if source.suffix == ".ipynb":
+        return True
+    return source.suffix == ".md" and source.read_text(encoding="utf-8").startswith(
+        "---\njupyter:"
+    )
+
+
 def check_site(
     docs_dir: Path, site_dir: Path, project_root: Path, sources: list[Path] | None = None
 ) -> list[str]:
-    return check_executed_pages(docs_dir, site_dir, project_root, sources) + check_offline(
-        site_dir
+    """All post-build checks: executed blocks, notebook pages, offline loading."""
+    from bookkit.notebooks import check_notebook_pages  # imports this module
+
+    if sources is None:
+        sources = sorted(docs_dir.rglob("*.md"))
+    notebooks = [source for source in sources if is_notebook(source)]
+    return (
+        check_executed_pages(docs_dir, site_dir, project_root, sources)
+        + check_notebook_pages(site_dir, notebooks, docs_dir=docs_dir)
+        + check_offline(site_dir)
     )
 
 

@@ -79,3 +79,14 @@ def built_site(tmp_path_factory) -> Path:
     )
     assert result.returncode == 0, f"mkdocs build --strict failed:\n{result.stderr[-6000:]}"
     return site
+
+
+# --- labs: exercise tests run against the solutions (CI) or a student's own version ---------
+def pytest_addoption(parser):
+    parser.addoption(
+        "--impl",
+        choices=("solution", "exercise"),
+        default="solution",
+        help="which version the lab exercise tests import: solution (default) or exercise "
+        "(the student version under labs/.../exercises)",
+    )

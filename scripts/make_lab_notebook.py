@@ -1,0 +1,94 @@
+"""Generate the lab notebook pages and their downloadable ``.ipynb`` from jupytext sources.
+
+The source of each notebook is a percent-format script in ``snippets/labs/`` that imports the
+lab module and calls it, so the notebook never copies the lab's code. From it this writes
+
+- the page ``docs/labs/<page>.md``: a jupytext markdown notebook that mkdocs-jupyter executes
+  and renders (so links to ``labs/<page>.md`` keep working);
+- the download ``docs/labs/<page>/<page>.ipynb``: the same notebook, without outputs, copied
+  into the built page's folder, where ``overrides/main.html`` links it.
+
+Both have a python3 kernelspec; the notebook has stable cell ids, so the same source always
+gives the same bytes.
+
+    python scripts/make_lab_notebook.py          # write the notebooks
+    python scripts/make_lab_notebook.py --check  # exit 1 if a notebook is out of date
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import jupytext
+import nbformat
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: notebook source (percent script) -> generated notebook page
+NOTEBOOKS = {
+    Path("snippets/labs/autograd_bugs_notebook.py"): Path("docs/labs/autograd-bugs.md"),
+}
+
+KERNELSPEC = {"name": "python3", "display_name": "Python 3", "language": "python"}
+
+
+def download_path(page: Path) -> Path:
+    """Where the ``.ipynb`` of a notebook page lives: ``labs/x.md`` -> ``labs/x/x.ipynb``."""
+    return page.with_suffix("") / f"{page.stem}.ipynb"
+
+
+def read_source(source: Path) -> nbformat.NotebookNode:
+    notebook = jupytext.read(source, fmt="py:percent")
+    notebook.metadata = {
+        "kernelspec": dict(KERNELSPEC),
+        "language_info": {"name": "python"},
+    }
+    for index, cell in enumerate(notebook.cells):
+        cell.id = f"cell-{index:02d}"
+        tags = cell.metadata.get("tags")
+        cell.metadata = {"tags": tags} if tags else {}
+        if cell.cell_type == "code":
+            cell.outputs = []
+            cell.execution_count = None
+    nbformat.validate(notebook)
+    return notebook
+
+
+def render(source: Path) -> dict[Path, str]:
+    """The generated files (page, download) and their text for one percent-format source."""
+    notebook = read_source(ROOT / source)
+    page = NOTEBOOKS[source]
+    page_text = jupytext.writes(notebook, fmt="md")
+    if len(jupytext.reads(page_text, fmt="md").cells) != len(notebook.cells):
+        raise ValueError(f"{source}: the markdown page does not keep the notebook's cells")
+    return {page: page_text, download_path(page): nbformat.writes(notebook) + "\n"}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="fail if a notebook is out of date")
+    args = parser.parse_args(argv)
+    stale = []
+    for source in NOTEBOOKS:
+        for target, text in render(source).items():
+            path = ROOT / target
+            if path.is_file() and path.read_text(encoding="utf-8") == text:
+                continue
+            if args.check:
+                stale.append(target)
+            else:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_text(text, encoding="utf-8")
+                print(f"wrote {target}")
+    for target in stale:
+        print(f"out of date: {target}", file=sys.stderr)
+    if stale:
+        print("run: python scripts/make_lab_notebook.py", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,119 @@
+"""flood_fill (LeetCode 733) and num_islands (LeetCode 200): examples, random grids, 1000×1000."""
+
+from __future__ import annotations
+
+import copy
+import time
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+SETTINGS = settings(max_examples=150, deadline=None)
+
+
+@st.composite
+def grids(draw, values):
+    rows = draw(st.integers(1, 8))
+    cols = draw(st.integers(1, 8))
+    return [[draw(values) for _ in range(cols)] for _ in range(rows)]
+
+
+def reference_fill(image, sr, sc, color):
+    """Plain set-based search, written without BFS tricks."""
+    image = copy.deepcopy(image)
+    original = image[sr][sc]
+    region, frontier = {(sr, sc)}, [(sr, sc)]
+    while frontier:
+        r, c = frontier.pop()
+        for nr, nc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            inside = 0 <= nr < len(image) and 0 <= nc < len(image[0])
+            if inside and (nr, nc) not in region and image[nr][nc] == original:
+                region.add((nr, nc))
+                frontier.append((nr, nc))
+    for r, c in region:
+        image[r][c] = color
+    return image
+
+
+def reference_islands(grid):
+    """Union-find over land cells."""
+    parent = {}
+
+    def find(cell):
+        while parent[cell] != cell:
+            parent[cell] = parent[parent[cell]]
+            cell = parent[cell]
+        return cell
+
+    for r, row in enumerate(grid):
+        for c, value in enumerate(row):
+            if value == "1":
+                parent[(r, c)] = (r, c)
+    for r, c in list(parent):
+        for neighbor in ((r + 1, c), (r, c + 1)):
+            if neighbor in parent:
+                parent[find(neighbor)] = find((r, c))
+    return len({find(cell) for cell in parent})
+
+
+def test_flood_fill_leetcode_examples(bfs_module):
+    image = [[1, 1, 1], [1, 1, 0], [1, 0, 1]]
+    assert bfs_module.flood_fill(image, 1, 1, 2) == [[2, 2, 2], [2, 2, 0], [2, 0, 1]], (
+        "대각선 이웃은 연결이 아닙니다: 상하좌우만 봅니다"
+    )
+    assert bfs_module.flood_fill([[0, 0, 0], [0, 0, 0]], 0, 0, 0) == [[0, 0, 0], [0, 0, 0]], (
+        "새 색이 원래 색과 같으면 바꿀 것이 없습니다 (방문 표시가 안 되어 무한 반복에 주의)"
+    )
+
+
+def test_num_islands_leetcode_examples(bfs_module):
+    one = [list("11110"), list("11010"), list("11000"), list("00000")]
+    three = [list("11000"), list("11000"), list("00100"), list("00011")]
+    assert bfs_module.num_islands(one) == 1
+    assert bfs_module.num_islands(three) == 3
+
+
+@SETTINGS
+@given(data=st.data())
+def test_flood_fill_random_grids(bfs_module, data):
+    image = data.draw(grids(st.integers(0, 2)))
+    sr = data.draw(st.integers(0, len(image) - 1))
+    sc = data.draw(st.integers(0, len(image[0]) - 1))
+    color = data.draw(st.integers(0, 3))
+    expected = reference_fill(image, sr, sc, color)
+    result = bfs_module.flood_fill(copy.deepcopy(image), sr, sc, color)
+    assert result == expected, (
+        f"image={image}, 시작 ({sr}, {sc}), color={color}\n기대 {expected}\n결과 {result}\n"
+        "행(r)은 len(image), 열(c)은 len(image[0])로 범위를 검사했는지, 시작 칸도 칠했는지 보세요"
+    )
+
+
+@SETTINGS
+@given(grid=grids(st.sampled_from("01")))
+def test_num_islands_random_grids(bfs_module, grid):
+    before = copy.deepcopy(grid)
+    expected = reference_islands(grid)
+    result = bfs_module.num_islands(grid)
+    assert result == expected, (
+        f"grid={[''.join(row) for row in grid]}: 섬은 {expected}개인데 {result}개를 셌습니다. "
+        "방문 표시를 큐에 넣을 때 하는지, 범위 검사가 행과 열을 바꿔 쓰지 않았는지 보세요"
+    )
+    assert grid == before, "num_islands는 입력 grid를 바꾸지 않아야 합니다"
+
+
+def test_large_grids_are_fast(bfs_module):
+    """1000×1000: one island of a million cells (recursion would overflow) and a checkerboard."""
+    size = 1000
+    start = time.perf_counter()
+    land = [["1"] * size for _ in range(size)]
+    assert bfs_module.num_islands(land) == 1
+    checker = [["1" if (r + c) % 2 == 0 else "0" for c in range(size)] for r in range(size)]
+    assert bfs_module.num_islands(checker) == size * size // 2
+    image = [[0] * size for _ in range(size)]
+    filled = bfs_module.flood_fill(image, size // 2, size // 2, 7)
+    assert all(value == 7 for row in filled for value in row)
+    elapsed = time.perf_counter() - start
+    assert elapsed < 20, (
+        f"1000×1000 격자 세 개에 {elapsed:.1f}초가 걸렸습니다. 칸마다 큐에 한 번만 넣어야 "
+        "O(R×C)입니다 (list.pop(0) 대신 deque.popleft)"
+    )

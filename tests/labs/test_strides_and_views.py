@@ -1,0 +1,137 @@
+"""contiguous_strides, is_contiguous and view_strides against torch, on many generated tensors."""
+
+from __future__ import annotations
+
+import torch
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+SETTINGS = settings(max_examples=200, deadline=None)
+shapes = st.lists(st.integers(min_value=0, max_value=4), max_size=4).map(tuple)
+nonempty_shapes = st.lists(st.integers(min_value=1, max_value=4), max_size=4).map(tuple)
+
+
+def torch_contiguous_strides(shape) -> tuple[int, ...]:
+    return tuple(torch.empty(shape).stride())
+
+
+@st.composite
+def strided(draw, shape_strategy=shapes):
+    """(shape, stride) of a real tensor layout: contiguous, permuted, sliced, expanded or random."""
+    shape = draw(shape_strategy)
+    kind = draw(st.sampled_from(["contiguous", "permuted", "sliced", "expanded", "random"]))
+    if kind == "contiguous":
+        return shape, torch_contiguous_strides(shape)
+    if kind == "permuted":  # e.g. x.t(), x.permute(...)
+        order = draw(st.permutations(range(len(shape))))
+        base = torch.empty([shape[i] for i in order])
+        inverse = sorted(range(len(order)), key=order.__getitem__)
+        return shape, tuple(base.permute(*inverse).stride()) if shape else ()
+    if kind == "sliced":  # e.g. x[:, ::2]
+        steps = [draw(st.integers(1, 3)) for _ in shape]
+        base = torch_contiguous_strides([s * k for s, k in zip(shape, steps, strict=True)])
+        return shape, tuple(b * k for b, k in zip(base, steps, strict=True))
+    if kind == "expanded":  # e.g. x.expand(...): stride 0 on some axes
+        base = torch_contiguous_strides(shape)
+        return shape, tuple(0 if draw(st.booleans()) else b for b in base)
+    return shape, tuple(draw(st.integers(0, 12)) for _ in shape)
+
+
+def as_tensor(shape, stride) -> torch.Tensor:
+    """A tensor with exactly this shape and stride, over a storage just big enough."""
+    needed = 1 + sum((n - 1) * s for n, s in zip(shape, stride, strict=True)) if all(shape) else 0
+    return torch.arange(float(max(needed, 1))).as_strided(shape, stride)
+
+
+@st.composite
+def new_shapes(draw, numel: int):
+    """Shapes to view as: factorizations of numel (valid or not), -1, and broken ones."""
+    parts: list[int] = []
+    rest = numel
+    if numel == 0:
+        parts = [0] + draw(st.lists(st.integers(0, 3), max_size=2))
+    else:
+        while rest > 1 and len(parts) < 4:
+            factor = draw(st.sampled_from([d for d in range(2, rest + 1) if rest % d == 0]))
+            parts.append(factor)
+            rest //= factor
+        if rest > 1:
+            parts[-1] *= rest
+    parts += [1] * draw(st.integers(0, 2))
+    parts = list(draw(st.permutations(parts)))
+    change = draw(st.sampled_from(["none", "none", "infer", "infer", "wrong", "two-infers"]))
+    if parts and change == "infer":
+        parts[draw(st.integers(0, len(parts) - 1))] = -1
+    elif change == "wrong":
+        parts.append(draw(st.integers(2, 3)))
+    elif len(parts) >= 2 and change == "two-infers":
+        parts[0] = parts[1] = -1
+    return tuple(parts)
+
+
+@st.composite
+def view_cases(draw):
+    shape, stride = draw(strided())
+    numel = 1
+    for size in shape:
+        numel *= size
+    return shape, stride, draw(new_shapes(numel))
+
+
+def torch_view_strides(shape, stride, new_shape):
+    try:
+        return tuple(as_tensor(shape, stride).view(new_shape).stride())
+    except RuntimeError:
+        return None
+
+
+@SETTINGS
+@given(shape=shapes)
+def test_contiguous_strides(strides_module, shape):
+    expected = torch_contiguous_strides(shape)
+    result = strides_module.contiguous_strides(shape)
+    assert tuple(result) == expected, (
+        f"shape {shape}: {tuple(result)}이 아니라 {expected}입니다. 마지막 축의 stride는 1이고, "
+        "한 축 앞으로 갈 때마다 뒤 축의 크기를 곱합니다 (크기 0인 축은 1로 칩니다)"
+    )
+
+
+@SETTINGS
+@given(case=strided())
+def test_is_contiguous(strides_module, case):
+    shape, stride = case
+    expected = as_tensor(shape, stride).is_contiguous()
+    result = strides_module.is_contiguous(shape, stride)
+    assert result == expected, (
+        f"shape {shape}, stride {stride}: torch는 is_contiguous() == {expected}입니다. "
+        "크기 1인 축의 stride는 무시하고, 원소가 없는 텐서는 contiguous합니다"
+    )
+
+
+@SETTINGS
+@given(case=view_cases())
+def test_view_strides(strides_module, case):
+    shape, stride, new_shape = case
+    expected = torch_view_strides(shape, stride, new_shape)
+    result = strides_module.view_strides(shape, stride, new_shape)
+    if expected is None:
+        assert result is None, (
+            f"x (shape {shape}, stride {stride}).view({new_shape})는 RuntimeError인데 "
+            f"{result}를 돌려주었습니다. 원소 수, -1의 개수, 그리고 새 축이 메모리에서 "
+            "이어진 축 묶음(chunk)의 경계를 넘는지 확인하세요"
+        )
+    else:
+        assert result is not None and tuple(result) == expected, (
+            f"x (shape {shape}, stride {stride}).view({new_shape})의 stride는 {expected}인데 "
+            f"{result}를 돌려주었습니다. 이어진 축 묶음 안에서는 새 stride가 그 묶음의 가장 "
+            "안쪽 stride에 뒤쪽 새 축들의 크기를 곱한 값입니다"
+        )
+
+
+def test_transpose_example_of_the_chapter(strides_module):
+    """x = arange(6).reshape(2, 3); x.t() cannot be flattened with view, x can."""
+    assert tuple(strides_module.contiguous_strides((2, 3))) == (3, 1)
+    assert strides_module.is_contiguous((2, 3), (3, 1)) is True
+    assert strides_module.is_contiguous((3, 2), (1, 3)) is False
+    assert strides_module.view_strides((3, 2), (1, 3), (6,)) is None
+    assert tuple(strides_module.view_strides((2, 3), (3, 1), (3, 2))) == (2, 1)

@@ -28,3 +28,37 @@ site-check: build
 
 clean:
 	rm -rf site .cache .pytest_cache .ruff_cache
+
+# Device-dependent outputs (bookkit/recordings.py): run every recorded snippet on DEVICE and
+# write recordings/<snippet>/<DEVICE>.json; the check fails on a missing CPU recording or on
+# any invalid or stale one (a missing CUDA recording is reported, not an error).
+DEVICE ?= cpu
+
+.PHONY: record recordings-check
+
+record: env
+	$(VENV)/python -m bookkit.recordings record --device $(DEVICE)
+
+recordings-check: env
+	$(VENV)/python -m bookkit.recordings check
+
+# --- labs and exercises ---------------------------------------------------------------------
+.PHONY: exercises exercises-check lab test-exercises
+
+# Regenerate the student stubs (labs/**/exercises*) and the lab notebook page from their sources.
+exercises: env
+	$(VENV)/python scripts/make_exercise_stubs.py
+	$(VENV)/python scripts/make_lab_notebook.py
+
+# Fail when a stub or the lab notebook is out of date (tests/labs runs the same check).
+exercises-check: env
+	$(VENV)/python scripts/make_exercise_stubs.py --check
+	$(VENV)/python scripts/make_lab_notebook.py --check
+
+# Print the autograd_bugs lab's three-part report.
+lab: env
+	$(VENV)/python -m labs.deep_learning_pytorch.tensors_and_autograd.autograd_bugs
+
+# Run the exercise tests against the student versions (they fail until filled in).
+test-exercises: env
+	$(VENV)/python -m pytest -q tests/labs --impl=exercise

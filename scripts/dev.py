@@ -51,6 +51,7 @@ def ensure_environment() -> None:
 # (tests/test_site.py), so the site is built once per run.
 CHECKS: dict[str, list[str | Path]] = {
     "lint": [BIN / "ruff", "check", "."],
+    "recordings-check": [PYTHON, "-m", "bookkit.recordings", "check"],
     "pytest": [PYTHON, "-m", "pytest", "-q", "--durations=5"],
 }
 

@@ -1,0 +1,159 @@
+# --8<-- [start:tabs]
+from bookkit.recordings import show_recorded
+
+# 시간 측정은 빌드 때 다시 돌리지 않고, 장치마다 기록한 값을 보여 준다.
+show_recorded("snippets/first-steps/timing_matmul.py", live_cpu=False)
+# --8<-- [end:tabs]
+# --8<-- [start:table]
+from bookkit.recordings import is_fresh, load
+
+TIMING = "snippets/first-steps/timing_matmul.py"
+recordings = {device: load(TIMING, device) for device in ("cpu", "cuda")}
+assert recordings["cpu"] is not None, "CPU 기록이 없다: make record DEVICE=cpu"
+recorded = {device: rec for device, rec in recordings.items() if rec is not None}
+rows = {
+    device: {row["size"]: row for row in rec["data"]["rows"]} for device, rec in recorded.items()
+}
+has_gpu = "cuda" in rows
+
+
+def per_matmul(device, size):
+    """곱셈 한 번의 평균 시간(초)."""
+    row = rows[device][size]
+    return row["seconds"] / row["repeats"]
+
+
+def total(device, size):
+    row = rows.get(device, {}).get(size)
+    return f"{row['seconds']:.4f}초" if row else "기록 없음"
+
+
+def faster(size):
+    if not has_gpu or size not in rows["cuda"]:
+        return "GPU 기록 없음"
+    return "GPU" if per_matmul("cuda", size) < per_matmul("cpu", size) else "CPU"
+
+
+for device, rec in recorded.items():
+    if not is_fresh(rec):
+        print(f'!!! warning "{device} 기록이 코드보다 오래됨"\n')
+        print("    아래 숫자는 측정 코드가 바뀌기 전의 기록입니다.\n")
+
+SEED_SIZES = [100, 500, 1000]
+plan = [(r["size"], r["repeats"], r["warmup"], len(r["trials"])) for r in recorded["cpu"]["data"]["rows"]]  # markdown-exec: hide
+assert plan == [(100, 20, 3, 3), (500, 20, 3, 3), (1000, 20, 3, 3), (2048, 10, 1, 3), (4096, 3, 1, 2), (8192, 2, 1, 1)]  # markdown-exec: hide
+assert (8192 / 1000) ** 3 > 500  # markdown-exec: hide
+assert recorded["cpu"]["duration_s"] < 60  # markdown-exec: hide
+print("| 행렬 크기 | 반복 횟수 | CPU 시간 | GPU 시간 | 더 빠른 장치 |")
+print("| ---: | ---: | ---: | ---: | :---: |")
+for size in SEED_SIZES:
+    repeats = rows["cpu"][size]["repeats"]
+    print(f"| {size} | {repeats} | {total('cpu', size)} | {total('cuda', size)} | {faster(size)} |")
+    assert repeats == 20  # markdown-exec: hide
+
+print()
+print("| 행렬 크기 | 반복 | CPU 한 번 | GPU 한 번 | CPU/GPU 시간 비율 |")
+print("| ---: | ---: | ---: | ---: | ---: |")
+for size in sorted(rows["cpu"]):
+    cpu_ms = f"{per_matmul('cpu', size) * 1e3:,.2f} ms"
+    gpu_ms = f"{per_matmul('cuda', size) * 1e3:,.3f} ms" if has_gpu else "기록 없음"
+    ratio = f"{per_matmul('cpu', size) / per_matmul('cuda', size):,.1f}배" if has_gpu else "-"
+    print(f"| {size} | {rows['cpu'][size]['repeats']} | {cpu_ms} | {gpu_ms} | {ratio} |")
+# --8<-- [end:table]
+# --8<-- [start:plot]
+import matplotlib.pyplot as plt
+
+from bookkit.plots import show
+
+fig, ax = plt.subplots()
+for device, label, marker in (("cpu", "CPU", "o"), ("cuda", "GPU (CUDA)", "s")):
+    if device not in rows:
+        continue  # 기록이 없는 장치는 그리지 않는다
+    sizes = sorted(rows[device])
+    name = recorded[device]["device"]["name"]
+    times_ms = [per_matmul(device, size) * 1e3 for size in sizes]
+    ax.plot(sizes, times_ms, marker=marker, label=f"{label}: {name}")
+ax.set_xscale("log")
+ax.set_yscale("log")
+ax.set_xticks(sorted(rows["cpu"]), [str(size) for size in sorted(rows["cpu"])])
+ax.minorticks_off()
+ax.set_xlabel("행렬 크기 n (n×n 행렬 두 개의 곱)")
+ax.set_ylabel("곱셈 한 번의 시간 (ms)")
+ax.grid(True, alpha=0.3)
+ax.legend()
+caption = "행렬 크기에 따른 곱셈 한 번의 시간 (두 축 모두 로그 눈금)"
+if not has_gpu:
+    caption += ". CUDA GPU 기록이 아직 없어 CPU만 그렸습니다"
+show(fig, caption)
+# --8<-- [end:plot]
+# --8<-- [start:explain]
+cpu_sizes = sorted(rows["cpu"])
+small, large = cpu_sizes[0], cpu_sizes[-1]
+time_growth = per_matmul("cpu", large) / per_matmul("cpu", small)
+work_growth = (large / small) ** 3  # 연산량 2n³의 비
+cpu_gflops = {size: 2 * size**3 / per_matmul("cpu", size) / 1e9 for size in cpu_sizes}
+print(
+    f"CPU에서 행렬 크기가 {small}에서 {large}까지 커지는 동안 곱셈 한 번의 시간은 "
+    f"{time_growth:,.0f}배 늘었습니다. 같은 사이 연산량 \\(2n^3\\)은 {work_growth:,.0f}배 늘었습니다. "
+    f"초당 연산으로 바꾸면 크기 {small}에서 {cpu_gflops[small]:,.1f} GFLOP/s, "
+    f"크기 {large}에서 {cpu_gflops[large]:,.1f} GFLOP/s입니다."
+)
+if time_growth < work_growth:
+    print(
+        "시간이 연산량보다 덜 늘었다는 것은 큰 행렬에서 CPU가 더 효율적으로 일했다는 뜻입니다. "
+        "작은 행렬에서는 함수 호출이나 스레드 나누기처럼 계산 밖의 비용이 시간의 큰 몫을 "
+        "차지합니다."
+    )
+    assert cpu_gflops[large] > cpu_gflops[small]  # markdown-exec: hide
+else:
+    print(
+        "시간이 연산량보다 더 늘었습니다. 큰 행렬이 캐시에 들어가지 않아 메모리를 기다리는 "
+        "시간이 늘었을 수 있습니다."
+    )
+    assert cpu_gflops[large] <= cpu_gflops[small]  # markdown-exec: hide
+print()
+
+if not has_gpu:
+    print(
+        "GPU 쪽은 아직 기록되지 않았습니다. 그래서 이 페이지는 GPU가 어느 크기부터 앞서는지, "
+        "즉 교차점이 어디인지 말하지 않습니다. CUDA 기록이 더해지면 이 문단은 기록된 숫자로 "
+        "교차점을 설명하는 글로 바뀝니다."
+    )
+else:
+    gpu_name = recorded["cuda"]["device"]["name"]
+    common = [size for size in cpu_sizes if size in rows["cuda"]]
+    gpu_wins = {size: per_matmul("cuda", size) < per_matmul("cpu", size) for size in common}
+    # 교차점: 그 크기부터 끝까지 GPU가 계속 더 빠른 가장 작은 크기
+    crossover = next(
+        (size for i, size in enumerate(common) if all(gpu_wins[s] for s in common[i:])), None
+    )
+    if crossover is None:
+        print(f"기록된 가장 큰 크기 {common[-1]}에서도 GPU({gpu_name})가 CPU보다 빠르지 않았습니다.")
+        assert not gpu_wins[common[-1]]  # markdown-exec: hide
+    elif crossover == common[0]:
+        print(
+            f"GPU({gpu_name})는 가장 작은 크기 {crossover}에서도 이미 CPU보다 빨랐고, 그 뒤로도 "
+            f"계속 앞섰습니다. 이 기록에서 교차점은 크기 {crossover}보다 아래에 있습니다."
+        )
+        assert all(gpu_wins.values())  # markdown-exec: hide
+    else:
+        before = common[common.index(crossover) - 1]
+        print(
+            f"크기 {before}에서는 CPU가 더 빨랐고, 크기 {crossover}부터는 GPU({gpu_name})가 "
+            f"끝까지 앞섰습니다. 교차점은 크기 {before}에서 {crossover} 사이에 있습니다."
+        )
+        assert not gpu_wins[before]  # markdown-exec: hide
+        assert all(gpu_wins[s] for s in common if s >= crossover)  # markdown-exec: hide
+    first, last = common[0], common[-1]
+    gpu_growth = per_matmul("cuda", last) / per_matmul("cuda", first)
+    gpu_work = (last / first) ** 3
+    speedup = per_matmul("cpu", last) / per_matmul("cuda", last)
+    print(
+        f"GPU에서 크기 {first}일 때와 {last}일 때의 곱셈 시간은 {gpu_growth:,.0f}배 차이 났고, "
+        f"연산량은 {gpu_work:,.0f}배 차이 납니다. 가장 작은 크기 {first}에서 GPU의 곱셈 한 번은 "
+        f"{per_matmul('cuda', first) * 1e6:,.1f}마이크로초였습니다. 이렇게 작은 일에서는 GPU 시간의 "
+        "대부분이 계산이 아니라 작업을 준비해 GPU에 넘기는 고정 비용입니다. "
+        f"가장 큰 크기 {last}에서 CPU 시간은 GPU 시간의 {speedup:,.1f}배였습니다."
+    )
+    assert gpu_growth < gpu_work  # markdown-exec: hide
+# --8<-- [end:explain]

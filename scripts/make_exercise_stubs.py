@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import argparse
 import re
-import sys
 from pathlib import Path
+
+from bookkit.generated import write_or_check
 
 ROOT = Path(__file__).resolve().parent.parent
 LABS = ROOT / "labs"
@@ -105,24 +106,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="fail if a stub is out of date")
     args = parser.parse_args(argv)
-    stale = []
-    for path, text in expected_files().items():
-        current = path.read_text(encoding="utf-8") if path.is_file() else None
-        if current == text:
-            continue
-        relative = path.relative_to(ROOT)
-        if args.check:
-            stale.append(relative)
-        else:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
-            print(f"wrote {relative}")
-    if stale:
-        for path in stale:
-            print(f"out of date: {path}", file=sys.stderr)
-        print("run: python scripts/make_exercise_stubs.py", file=sys.stderr)
-        return 1
-    return 0
+    return write_or_check(
+        expected_files(), ROOT, check=args.check, command="python scripts/make_exercise_stubs.py"
+    )
 
 
 if __name__ == "__main__":

@@ -18,11 +18,12 @@ gives the same bytes.
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
 import jupytext
 import nbformat
+
+from bookkit.generated import write_or_check
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -70,24 +71,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="fail if a notebook is out of date")
     args = parser.parse_args(argv)
-    stale = []
-    for source in NOTEBOOKS:
-        for target, text in render(source).items():
-            path = ROOT / target
-            if path.is_file() and path.read_text(encoding="utf-8") == text:
-                continue
-            if args.check:
-                stale.append(target)
-            else:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                path.write_text(text, encoding="utf-8")
-                print(f"wrote {target}")
-    for target in stale:
-        print(f"out of date: {target}", file=sys.stderr)
-    if stale:
-        print("run: python scripts/make_lab_notebook.py", file=sys.stderr)
-        return 1
-    return 0
+    expected = {target: text for source in NOTEBOOKS for target, text in render(source).items()}
+    return write_or_check(
+        expected, ROOT, check=args.check, command="python scripts/make_lab_notebook.py"
+    )
 
 
 if __name__ == "__main__":

@@ -5,17 +5,8 @@ from __future__ import annotations
 import datetime as dt
 import platform
 import sys
-from pathlib import Path
 
-
-def cpu_model() -> str:
-    """The CPU's marketing name from /proc/cpuinfo, or what platform knows."""
-    cpuinfo = Path("/proc/cpuinfo")
-    if cpuinfo.is_file():
-        for line in cpuinfo.read_text(errors="replace").splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    return platform.processor() or platform.machine()
+from bookkit.recordings import cpu_model
 
 
 def build_environment() -> dict[str, str]:

@@ -12,6 +12,7 @@ import warnings
 
 import matplotlib
 import matplotlib.pyplot as plt
+from matplotlib.ticker import FuncFormatter, NullFormatter
 
 with warnings.catch_warnings():
     # koreanize-matplotlib 0.1.1 uses distutils' deprecated Version classes on import.
@@ -29,8 +30,21 @@ matplotlib.rcParams.update(
 )
 
 
+def _plain_log_ticks(figure: plt.Figure) -> None:
+    """Label log axes ``0.01``, ``100`` instead of mathtext ``10^{-2}``.
+
+    Mathtext draws its minus as U+2212 in the text font, and NanumGothic has no such glyph.
+    """
+    for ax in figure.axes:
+        for axis, scale in ((ax.xaxis, ax.get_xscale()), (ax.yaxis, ax.get_yscale())):
+            if scale == "log":
+                axis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:g}"))
+                axis.set_minor_formatter(NullFormatter())
+
+
 def svg(figure: plt.Figure, caption: str) -> str:
     """The figure as an HTML ``<figure>`` with inline SVG and a caption; closes the figure."""
+    _plain_log_ticks(figure)
     buffer = io.StringIO()
     figure.savefig(buffer, format="svg", bbox_inches="tight", metadata={"Date": None})
     plt.close(figure)

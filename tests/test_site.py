@@ -90,7 +90,8 @@ def test_no_typed_output_fences_in_docs():
 def test_plots_have_no_missing_glyphs(built_site):
     for page in built_site.rglob("*.html"):
         text = page.read_text(encoding="utf-8")
-        assert "missing from font" not in text and "Glyph" not in text, page
+        for sign in ("missing from font", "Glyph", "does not have a glyph"):
+            assert sign not in text, f"{page.relative_to(built_site)}: {sign}"
 
 
 def test_each_page_with_blocks_is_built(built_site):

@@ -74,7 +74,10 @@ def open_page(browser, url: str):
     return page, outside
 
 
-@pytest.mark.parametrize("path", ["", "pytorch-basics/", "glossary/", "conventions/"])
+@pytest.mark.parametrize(
+    "path",
+    ["", "pytorch-basics/", "first-steps/timing/", "labs/autograd-bugs/", "glossary/"],
+)
 def test_pages_request_nothing_from_other_hosts(browser, site_url, path):
     page, outside = open_page(browser, f"{site_url}/{path}")
     assert outside == [], f"/{path} requested {outside}"
@@ -109,4 +112,16 @@ def test_korean_search_finds_pages(browser, site_url, query):
     search.press("End")  # Hangul typed by fill() fires no key event; this one runs the search
     page.wait_for_selector(".md-search-result__item", timeout=10_000)
     assert page.locator(".md-search-result__item").count() > 0
+    page.close()
+
+
+def test_lab_notebook_page_offers_its_ipynb(browser, site_url):
+    page, outside = open_page(browser, f"{site_url}/labs/autograd-bugs/")
+    link = page.locator("a.book-notebook-download")
+    assert link.count() == 1
+    response = page.request.get(f"{site_url}/labs/autograd-bugs/{link.get_attribute('href')}")
+    assert response.ok
+    notebook = response.json()
+    assert notebook["nbformat"] == 4 and len(notebook["cells"]) > 5
+    assert outside == []
     page.close()

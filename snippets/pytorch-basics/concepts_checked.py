@@ -5,7 +5,9 @@ print("requires_grad :", "x =", x.requires_grad, "| c =", c.requires_grad, "| y 
 print("grad_fn       :", "y.grad_fn =", type(y.grad_fn).__name__,
       "| 다음 함수 =", [type(f).__name__ for f, _ in y.grad_fn.next_functions])
 y.backward()
-print(".grad (leaf)  :", "x.grad =", x.grad)
-print(".grad (비leaf):", "y.grad =", y.grad)  # 경고와 함께 None
+print(".grad (리프)  :", "x.grad =", x.grad)
+y_grad = y.grad  # 리프가 아니므로 경고와 함께 None
+print(".grad (중간값):", "y.grad =", y_grad)
 print("is_leaf       :", "x =", x.is_leaf, "| y =", y.is_leaf)
-assert x.grad.item() == 7.0 and y.grad is None  # markdown-exec: hide
+assert x.grad.item() == 7.0 and y_grad is None  # markdown-exec: hide
+assert y.grad_fn.next_functions[1][0] is None  # markdown-exec: hide

@@ -12,5 +12,7 @@ print(x.shape)
 print(x.dtype)
 print(x.device)
 print(a)
+print(z.shape, o.shape, r.shape)  # 나머지 세 텐서의 형태
 assert a.tolist() == [0, 2, 4, 6, 8]  # markdown-exec: hide
+assert (z.shape, o.shape, r.shape) == ((3, 4), (2, 2), (5, 5))  # markdown-exec: hide
 assert (x.shape, x.dtype, str(x.device)) == ((2, 2), torch.float32, "cpu")  # markdown-exec: hide

@@ -11,7 +11,7 @@ def forward(x: torch.Tensor) -> torch.Tensor:
 
 
 graphs = {}
-for value in (1.5, -1.0):
+for value in (1.5, -2.0):
     x = torch.tensor([value], requires_grad=True)
     graphs[value] = (forward(x), x)
     chain, fn = [], graphs[value][0].grad_fn
@@ -19,4 +19,6 @@ for value in (1.5, -1.0):
         chain.append(type(fn).__name__)
         fn = fn.next_functions[0][0] if fn.next_functions else None
     print(f"x = {value:>4}: " + " <- ".join(chain))
-assert graphs[1.5][0].grad_fn is not None  # markdown-exec: hide
+    count = chain.count("MulBackward0") - 1  # markdown-exec: hide
+    assert count == (2 if value > 0 else 3)  # markdown-exec: hide
+    assert ("ReluBackward0" if value > 0 else "TanhBackward0") in chain  # markdown-exec: hide

@@ -5,5 +5,5 @@ with expect_error(RuntimeError, match="leaf Variable that requires grad"):
 
 with torch.no_grad():  # 학습 중 가중치 갱신처럼, 기록을 끄고 바꾸는 것은 허용된다
     leaf.add_(1)
-print("no_grad 안에서 바꾼 leaf:", leaf)
+print("no_grad 안에서 바꾼 리프:", leaf)
 assert leaf.tolist() == [2.0, 3.0]  # markdown-exec: hide

@@ -9,8 +9,13 @@ assert torch.version.cuda is None and not torch.cuda.is_available()  # markdown-
 # --8<-- [start:idiom]
 device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
 
+x = torch.randn(2, 3).to(device)
+W = torch.randn(3, 4).to(device)
+print("x @ W:", list((x @ W).shape), "on", (x @ W).device)  # 같은 장치끼리라 계산됩니다
+assert (x @ W).shape == (2, 4)  # markdown-exec: hide
+
 x = torch.randn(4, 3).to(device)
-model = nn.Linear(3, 2).to(device)  # 파라미터(가중치, 편향)도 텐서라서 함께 옮깁니다
+model = nn.Linear(3, 2).to(device)  # 매개변수(가중치, 편향)도 텐서라서 함께 옮깁니다
 y = model(x)
 print("device:", device)
 print("x:", x.device, "| weight:", model.weight.device, "| y:", y.device)

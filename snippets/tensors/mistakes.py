@@ -30,7 +30,7 @@ assert round(F.cross_entropy(logits, target).item(), 4) == 2.0207  # markdown-ex
 # --8<-- [end:class-axis]
 
 # --8<-- [start:device]
-cpu_layer = nn.Linear(3, 2)  # 파라미터는 cpu에
+cpu_layer = nn.Linear(3, 2)  # 매개변수는 cpu에
 elsewhere = torch.randn(4, 3, device="meta")  # 입력은 다른 장치에
 print("layer:", cpu_layer.weight.device, "| input:", elsewhere.device)
 with expect_error(RuntimeError, match="is not on the expected device"):

@@ -36,3 +36,4 @@ image = [[1, 0], [0, 0], [1, 0]]  # (0, 0)의 1은 혼자 떨어진 영역
 print("위쪽 끝만 검사:", fill_upper_bounds_only([row[:] for row in image], 0, 0, 2))
 print("올바른 답    :", flood_fill([row[:] for row in image], 0, 0, 2))
 assert fill_upper_bounds_only([row[:] for row in image], 0, 0, 2) == [[2, 0], [0, 0], [2, 0]]  # markdown-exec: hide
+assert flood_fill([row[:] for row in image], 0, 0, 2) == [[2, 0], [0, 0], [1, 0]]  # markdown-exec: hide

@@ -21,3 +21,4 @@ pair = [[1, 1], [0, 0]]  # 영역이 두 칸이면 이웃을 거쳐 시작 칸�
 print("두 칸 영역    :", fill_forget_start([row[:] for row in pair], 0, 0, 2))
 assert fill_forget_start([row[:] for row in lonely], 0, 0, 2) == [[1, 0], [0, 1]]  # markdown-exec: hide
 assert fill_forget_start([row[:] for row in pair], 0, 0, 2) == [[2, 2], [0, 0]]  # markdown-exec: hide
+assert flood_fill([row[:] for row in lonely], 0, 0, 2) == [[2, 0], [0, 1]]  # markdown-exec: hide

@@ -17,3 +17,5 @@ with expect_error(RecursionError):
     fill_recursive([[0] * 1000 for _ in range(1000)], 0, 0, 0, 1)
 big = flood_fill([[0] * 1000 for _ in range(1000)], 0, 0, 1)
 print("deque BFS는 1000×1000을 모두 칠한다:", all(v == 1 for row in big for v in row))
+assert sys.getrecursionlimit() == 1000  # markdown-exec: hide
+assert all(v == 1 for row in big for v in row)  # markdown-exec: hide

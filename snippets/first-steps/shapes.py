@@ -9,7 +9,8 @@ matrix = torch.tensor([
 
 print("스칼라:", scalar, "형태:", scalar.shape)
 print("벡터:", vector, "형태:", vector.shape)
-print("행렬:", matrix, "형태:", matrix.shape, sep="\n")
+print("행렬:", matrix, sep="\n")
+print("행렬의 형태:", matrix.shape)
 print("자료형:", matrix.dtype)
 print("차원 수:", scalar.ndim, vector.ndim, matrix.ndim)
 assert scalar.shape == () and vector.shape == (3,) and matrix.shape == (2, 2)  # markdown-exec: hide

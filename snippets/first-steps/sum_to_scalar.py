@@ -6,3 +6,4 @@ print("y:", y)
 print("x.grad:", x.grad)
 assert y.item() == 14.0  # markdown-exec: hide
 assert x.grad.tolist() == [2.0, 4.0, 6.0]  # markdown-exec: hide
+assert y.grad_fn.name() == "SumBackward0"  # markdown-exec: hide

@@ -44,6 +44,7 @@ plan = [(r["size"], r["repeats"], r["warmup"], len(r["trials"])) for r in record
 assert plan == [(100, 20, 3, 3), (500, 20, 3, 3), (1000, 20, 3, 3), (2048, 10, 1, 3), (4096, 3, 1, 2), (8192, 2, 1, 1)]  # markdown-exec: hide
 assert (8192 / 1000) ** 3 > 500  # markdown-exec: hide
 assert recorded["cpu"]["duration_s"] < 60  # markdown-exec: hide
+assert per_matmul("cpu", 8192) > 1.0  # markdown-exec: hide
 print("| 행렬 크기 | 반복 횟수 | CPU 시간 | GPU 시간 | 더 빠른 장치 |")
 print("| ---: | ---: | ---: | ---: | :---: |")
 for size in SEED_SIZES:

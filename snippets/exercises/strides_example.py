@@ -15,4 +15,6 @@ print("직접 계산    :", contiguous_strides((2, 3)), xt.stride(), " contiguou
 print("x.view(3, 2)의 stride :", x.view(3, 2).stride(), "직접:", view_strides((2, 3), (3, 1), (3, 2)))
 print("xt.view(6)의 stride   : 직접 계산 =", view_strides((3, 2), (1, 3), (6,)))
 assert x.stride() == (3, 1) and xt.stride() == (1, 3)  # markdown-exec: hide
+assert not xt.is_contiguous() and not is_contiguous((3, 2), (1, 3))  # markdown-exec: hide
+assert contiguous_strides((2, 3)) == (3, 1) and view_strides((2, 3), (3, 1), (3, 2)) == (2, 1)  # markdown-exec: hide
 assert view_strides((3, 2), (1, 3), (6,)) is None  # markdown-exec: hide

@@ -13,3 +13,5 @@ print(J.numpy().round(4))
 assert tuple(J.shape) == (3, 3) and torch.allclose(J, J_manual)  # markdown-exec: hide
 assert round(J[0, 0].item(), 4) == 0.2977 and round(J[0, 1].item(), 4) == 0.0997  # markdown-exec: hide
 assert abs(x0.sum().item() - 0.2) < 1e-6  # markdown-exec: hide
+off_diagonal = J[~torch.eye(3, dtype=torch.bool)].reshape(3, 2)  # markdown-exec: hide
+assert torch.allclose(off_diagonal[:, 0], off_diagonal[:, 1])  # markdown-exec: hide

@@ -41,5 +41,5 @@ with expect_error(RuntimeError, match="leaf Variable that requires grad"):
     p -= 0.1                                               # 그래프 밖에서 고쳐야 한다
 with torch.no_grad():
     p -= 0.1                                               # 파라미터 갱신은 no_grad 안에서
-print("no_grad 안 갱신 뒤: 잎인가", p.is_leaf, " requires_grad", p.requires_grad)
+print("no_grad 안 갱신 뒤: 리프 텐서인가", p.is_leaf, " requires_grad", p.requires_grad)
 assert p.is_leaf and p.requires_grad  # markdown-exec: hide

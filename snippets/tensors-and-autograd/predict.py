@@ -12,3 +12,4 @@ for name, t in [("weight", weight), ("features", features), ("logits", logits),
 assert features.dtype == torch.float64 and logits.dtype == torch.float32  # markdown-exec: hide
 assert logits.requires_grad and not probs.requires_grad  # markdown-exec: hide
 assert not record.requires_grad and weight.is_leaf and not logits.is_leaf  # markdown-exec: hide
+assert probs.is_leaf and record.is_leaf and features.is_leaf  # markdown-exec: hide

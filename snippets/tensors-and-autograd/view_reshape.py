@@ -1,6 +1,6 @@
 from bookkit.show import expect_error
 
-with expect_error(RuntimeError, match="view size is not compatible"):
+with expect_error(RuntimeError, match=r"view size is not compatible.*Use \.reshape"):
     xt.view(6)                         # 한 stride로 0, 3, 1, 4, 2, 5를 표현할 수 없다
 
 flat = xt.reshape(6)                   # view가 안 되므로 복사한다

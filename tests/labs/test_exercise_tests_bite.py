@@ -1,0 +1,32 @@
+"""The exercise tests must fail against the untouched student stubs.
+
+Otherwise a student could "pass" without writing anything. This runs the exercise tests with
+``--impl=exercise`` in a subprocess and checks that every one of them fails.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+EXERCISE_TESTS = ["test_unbroadcast_grad.py", "test_strides_and_views.py", "test_bfs.py"]
+
+
+def test_every_exercise_test_fails_on_the_untouched_stubs():
+    collected = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "--collect-only", "-p", "no:cacheprovider",
+         *EXERCISE_TESTS],
+        cwd=HERE, capture_output=True, text=True, timeout=300,
+    )
+    total = int(re.search(r"(\d+) tests? collected", collected.stdout).group(1))
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--impl=exercise",
+         *EXERCISE_TESTS],
+        cwd=HERE, capture_output=True, text=True, timeout=600,
+    )
+    assert result.returncode == 1, result.stdout[-2000:]
+    failed = int(re.search(r"(\d+) failed", result.stdout).group(1))
+    assert failed == total, f"only {failed} of {total} exercise tests fail on the stubs"

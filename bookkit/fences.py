@@ -152,6 +152,7 @@ def read_snippet(base_dir: Path, spec: str, page: Path, line: int) -> str:
 def validate_executed_fences(fences: list[Fence], base_dir: Path) -> list[str]:
     """Rules every executed fence of a page must follow; returns the problems found.
 
+    - it is a python fence (other languages would bypass the page sessions);
     - it has an ``id`` (kebab-case, unique on the page), so messages can name it;
     - its body holds only ``--8<--`` includes of existing snippet files, so all book code
       lives in real ``.py`` files that the linter sees.
@@ -159,6 +160,8 @@ def validate_executed_fences(fences: list[Fence], base_dir: Path) -> list[str]:
     problems: list[str] = []
     seen: dict[str, int] = {}
     for fence in fences:
+        if fence.options.get("exec", "").lower() in TRUE_VALUES and not fence.is_python:
+            problems.append(f"{fence.label}: only python blocks are executed, not {fence.lang!r}")
         if not fence.executed:
             continue
         if not fence.id:

@@ -19,7 +19,7 @@ site_name: mini
 theme: {{name: material, language: ko, font: false}}
 hooks: [{ROOT / "bookkit" / "hooks.py"}]
 plugins:
-  - markdown-exec: {{languages: [python, pycon]}}
+  - markdown-exec: {{languages: [python]}}
 markdown_extensions:
   - admonition
   - pymdownx.snippets: {{base_path: ["."], check_paths: true}}

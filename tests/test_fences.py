@@ -81,3 +81,9 @@ def test_info_string_parsing():
         "python",
         {"exec": "on", "tabs": "소스|결과", "hl_lines": "1 2"},
     )
+
+
+def test_only_python_fences_may_be_executed(tmp_path: Path):
+    text = '```pycon exec="on" id="repl"\n>>> 1 + 1\n```\n'
+    problems = validate_executed_fences(extract_fences(text, "p.md"), tmp_path)
+    assert problems == ["p.md:1 (block 'repl'): only python blocks are executed, not 'pycon'"]

@@ -12,7 +12,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 MKDOCS = [sys.executable, "-m", "mkdocs"]
-ENV = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+def book_env() -> dict[str, str]:
+    """The environment for a child build or test run (read now, so monkeypatch.setenv works)."""
+    return dict(os.environ, NO_MKDOCS_2_WARNING="1")
 
 MINI_CONFIG = f"""
 site_name: mini
@@ -49,7 +51,7 @@ class MiniBook:
 
     def build(self) -> subprocess.CompletedProcess:
         return subprocess.run(
-            [*MKDOCS, "build", "--strict"], cwd=self.root, env=ENV,
+            [*MKDOCS, "build", "--strict"], cwd=self.root, env=book_env(),
             capture_output=True, text=True, timeout=300,
         )
 
@@ -60,7 +62,7 @@ class MiniBook:
         )
         return subprocess.run(
             [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"], cwd=self.root,
-            env=ENV, capture_output=True, text=True, timeout=300,
+            env=book_env(), capture_output=True, text=True, timeout=300,
         )
 
 
@@ -74,7 +76,7 @@ def built_site(tmp_path_factory) -> Path:
     """The real book, built strictly once for all tests that inspect the site."""
     site = tmp_path_factory.mktemp("book") / "site"
     result = subprocess.run(
-        [*MKDOCS, "build", "--strict", "--site-dir", str(site)], cwd=ROOT, env=ENV,
+        [*MKDOCS, "build", "--strict", "--site-dir", str(site)], cwd=ROOT, env=book_env(),
         capture_output=True, text=True, timeout=3000,
     )
     assert result.returncode == 0, f"mkdocs build --strict failed:\n{result.stderr[-6000:]}"

@@ -152,3 +152,14 @@ def test_collecting_never_imports_python_files(mini_book):
     tests = mini_book.pytest()
     assert tests.returncode == 0, tests.stdout
     assert not marker.exists(), "collecting the snippet tests ran docs/lab.py"
+
+
+def test_a_hanging_block_fails_with_a_timeout_naming_it(mini_book, monkeypatch):
+    write_good_book(mini_book)
+    mini_book.snippet("use.py", "import time\ntime.sleep(30)\nprint('never')\n")
+    monkeypatch.setenv("BOOK_BLOCK_TIMEOUT", "1")
+    build = mini_book.build()
+    assert build.returncode != 0
+    assert "docs/index.md:9 (block 'use'): BlockTimeout: block ran longer than 1 s" in build.stderr
+    tests = mini_book.pytest()
+    assert tests.returncode != 0 and "BlockTimeout" in tests.stdout

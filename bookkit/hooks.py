@@ -42,7 +42,6 @@ class PageRun:
     source: str  # path relative to the project root, e.g. docs/tensors/index.md
     fences: dict[str, Fence]
     namespaces: dict[str, dict] = field(default_factory=dict)
-    failures: list[str] = field(default_factory=list)
 
     def namespace(self, session: str | None) -> dict:
         if session is None:  # no session: the block runs alone, like in markdown-exec
@@ -82,11 +81,10 @@ def run_block(code: str, returncode=None, session=None, id=None, **extra) -> str
         raise ExecutionError(code_block("text", f"unvalidated executed block id={id!r}"))
     fence = page.fences[id]
     try:
-        return run_code(code, page.namespace(session), filename=f"{fence.label}")
+        return run_code(code, page.namespace(session), filename=fence.label)
     except Exception as error:
         message = f"{fence.label}: {type(error).__name__}: {error}"
         log.error("executed block raised: %s", message)
-        page.failures.append(message)
         STATE.failures.append(message)
         shown = "".join(traceback.format_exception(error))
         raise ExecutionError(code_block("python", shown, **extra)) from error

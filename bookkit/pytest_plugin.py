@@ -29,7 +29,6 @@ from pytest_markdown_docs.plugin import (  # noqa: F401  (re-exported hooks)
     pytest_addhooks,
     pytest_addoption,
     pytest_configure,
-    pytest_markdown_docs_markdown_it,
 )
 
 from bookkit.execution import new_namespace, run_code

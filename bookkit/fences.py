@@ -18,7 +18,8 @@ TRUE_VALUES = {"1", "on", "true", "yes"}
 
 _OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<mark>`{3,}|~{3,})[ \t]*(?P<info>[^`]*)$")
 _SNIPPET = re.compile(r'^[ \t]*--8<--[ \t]+"(?P<spec>[^"]+)"[ \t]*$')
-_SECTION_MARK = re.compile(r"--8<--\s*\[(?P<kind>start|end):(?P<name>[\w-]+)\]")
+# `# --8<-- [start:name]` / `[end:name]` lines mark the sections of a snippet file.
+SECTION_MARK = re.compile(r"--8<--\s*\[(?P<kind>start|end):(?P<name>[\w-]+)\]")
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
 
@@ -133,16 +134,16 @@ def read_snippet(base_dir: Path, spec: str, page: Path, line: int) -> str:
         raise FenceError(page, line, f"included snippet file {file_part!r} does not exist")
     text = source.read_text(encoding="utf-8")
     if not section:
-        return "\n".join(t for t in text.splitlines() if not _SECTION_MARK.search(t))
+        return "\n".join(t for t in text.splitlines() if not SECTION_MARK.search(t))
     selected: list[str] = []
     inside = found = False
     for text_line in text.splitlines():
-        mark = _SECTION_MARK.search(text_line)
+        mark = SECTION_MARK.search(text_line)
         if mark and mark["name"] == section:
             inside = mark["kind"] == "start"
             found = True
             continue
-        if inside and not _SECTION_MARK.search(text_line):
+        if inside and not SECTION_MARK.search(text_line):
             selected.append(text_line)
     if not found:
         raise FenceError(page, line, f"snippet file {file_part!r} has no section {section!r}")

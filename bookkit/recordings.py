@@ -45,6 +45,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bookkit.fences import read_snippet  # standard library only, like this module
+
 ROOT = Path(__file__).resolve().parent.parent
 MARKER = "# bookkit: recorded"
 DEVICES = ("cpu", "cuda")
@@ -56,7 +58,6 @@ MAX_RECORDING_BYTES = 1_000_000
 DEVICE_LABELS = {"cpu": "CPU", "cuda": "CUDA GPU"}
 
 _HIDE = "# markdown-exec: hide"
-_SECTION_MARK = re.compile(r"--8<--\s*\[(?:start|end):[\w-]+\]")
 _SAFE_NAME = re.compile(r"^[A-Za-z0-9 ._,()@+/:-]{1,120}$")
 _VERSION = re.compile(r"^[0-9A-Za-z.+_-]{1,40}$")
 _SOURCE = re.compile(r"^snippets/[A-Za-z0-9_-]+(/[A-Za-z0-9_-]+)*\.py$")
@@ -588,10 +589,10 @@ def validate_folder(
 
 def snippet_code(snippet: str, root: Path | None = None, keep_hidden: bool = False) -> str:
     """The snippet's code; for readers without the marker, section marks and hidden lines."""
-    text = (_root(root) / snippet).read_text(encoding="utf-8")
+    text = read_snippet(_root(root), snippet, Path(snippet), 1)  # section marks dropped
     lines = []
     for line in text.splitlines():
-        if line.strip() == MARKER or _SECTION_MARK.search(line):
+        if line.strip() == MARKER:
             continue
         if not keep_hidden and line.rstrip().endswith(_HIDE):
             continue

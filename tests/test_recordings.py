@@ -77,7 +77,7 @@ def test_timing_recording_holds_the_seed_sizes_and_the_large_ones():
 def test_source_sha256_covers_the_snippet_and_the_project_code_it_uses():
     files = recordings.dependency_files("snippets/first-steps/device_mixed.py", ROOT)
     assert files == [
-        "bookkit/execution.py", "bookkit/recordings.py", "bookkit/show.py",
+        "bookkit/execution.py", "bookkit/fences.py", "bookkit/recordings.py", "bookkit/show.py",
         "snippets/first-steps/device_mixed.py",
     ]
 

@@ -14,11 +14,9 @@ serve:
 test:
 	python3 scripts/dev.py test
 
-lint: env
-	$(VENV)/ruff check .
-
-pytest: env
-	$(VENV)/python -m pytest -q
+# The checks of `test`, one at a time; their commands live in scripts/dev.py (CHECKS).
+lint pytest recordings-check:
+	python3 scripts/dev.py $@
 
 build: env
 	$(VENV)/mkdocs build --strict
@@ -39,8 +37,6 @@ DEVICE ?= cpu
 record: env
 	$(VENV)/python -m bookkit.recordings record --device $(DEVICE)
 
-recordings-check: env
-	$(VENV)/python -m bookkit.recordings check
 
 # --- labs and exercises ---------------------------------------------------------------------
 .PHONY: exercises exercises-check lab test-exercises

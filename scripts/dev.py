@@ -3,6 +3,7 @@
 
     python3 scripts/dev.py serve   # create .venv if missing, then `mkdocs serve`
     python3 scripts/dev.py test    # create .venv if missing, then every check CI runs
+    python3 scripts/dev.py lint    # one check of `test` (lint, recordings-check, pytest)
 
 The environment is (re)installed whenever pyproject.toml changes. Every step of `test` is
 also a Makefile target; `.ci/run` runs `python3 scripts/dev.py test` verbatim.
@@ -56,9 +57,10 @@ CHECKS: dict[str, list[str | Path]] = {
 }
 
 
-def test() -> None:
+def test(names: list[str]) -> None:
     timings: list[tuple[str, float]] = []
-    for name, command in CHECKS.items():
+    for name in names:
+        command = CHECKS[name]
         start = time.perf_counter()
         run(*command)
         timings.append((name, time.perf_counter() - start))
@@ -68,14 +70,16 @@ def test() -> None:
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) != 1 or argv[0] not in ("serve", "test", "env"):
+    if len(argv) != 1 or argv[0] not in ("serve", "test", "env", *CHECKS):
         print(__doc__, file=sys.stderr)
         return 2
     ensure_environment()
     if argv[0] == "serve":
         run(BIN / "mkdocs", "serve")
     elif argv[0] == "test":
-        test()
+        test(list(CHECKS))
+    elif argv[0] in CHECKS:
+        test([argv[0]])
     return 0
 
 

@@ -126,13 +126,27 @@ def extract_fences(text: str, path: Path | str) -> list[Fence]:
     return fences
 
 
+def resolve_include(base_dir: Path, file_part: str, page: Path, line: int) -> Path:
+    """The file an include names, which must resolve (symlinks too) inside ``base_dir``.
+
+    An absolute path, a ``..`` that climbs out, or a link that points outside the repository
+    is an error, so no page and no snippet test can read or run a file from elsewhere.
+    """
+    root = base_dir.resolve()
+    if Path(file_part).is_absolute():
+        raise FenceError(page, line, f"include {file_part!r} is an absolute path")
+    source = (root / file_part).resolve()
+    if not source.is_relative_to(root):
+        raise FenceError(page, line, f"include {file_part!r} resolves outside the repository")
+    if not source.is_file():
+        raise FenceError(page, line, f"included snippet file {file_part!r} does not exist")
+    return source
+
+
 def read_snippet(base_dir: Path, spec: str, page: Path, line: int) -> str:
     """The text a ``--8<-- "file.py"`` or ``--8<-- "file.py:section"`` line includes."""
     file_part, _, section = spec.partition(":")
-    source = base_dir / file_part
-    if not source.is_file():
-        raise FenceError(page, line, f"included snippet file {file_part!r} does not exist")
-    text = source.read_text(encoding="utf-8")
+    text = resolve_include(base_dir, file_part, page, line).read_text(encoding="utf-8")
     if not section:
         return "\n".join(t for t in text.splitlines() if not SECTION_MARK.search(t))
     selected: list[str] = []

@@ -1,139 +1,180 @@
-"""MkDocs hooks that make markdown-exec behave like an executed book needs.
+"""MkDocs hooks: pages show outputs from the execution store, never from code run in MkDocs.
 
-- Sessions belong to one page: every page starts with empty session namespaces, in
-  ``mkdocs build`` and on every ``mkdocs serve`` rebuild alike, so a name that no earlier block
-  of the page defined fails in both.
-- A page is validated before it runs (ids, snippet-only bodies, included files exist); a bad
-  page stops the build with ``path:line: problem``.
-- A block that raises is reported as ``path:line (block 'id'): ExcType: message``, which
-  markdown-exec's own warning does not say, and it fails the build.
-- Everything a block prints, writes or warns reaches the page (see :mod:`bookkit.execution`).
-- Each chapter page ends with one line saying where its outputs were executed.
-- After the build, :func:`bookkit.site_check.check_site` verifies that every executed fence
-  of every page rendered its output, and that no page loads anything from another host.
+- ``on_files`` (after mkdocs-jupyter has picked its pages) groups every page's executed
+  blocks into units (:mod:`bookkit.units`), validates them (a bad page stops the build with
+  ``path:line: problem``) and asks the :class:`bookkit.engine.Engine` for their outcomes:
+  stored ones are reused, the others run in worker processes. A failed block stops the build with
+  ``path:line (block 'id'): ExcType: message``. A notebook page's file is pointed at its
+  executed ``.ipynb`` (built from the store), which mkdocs-jupyter renders without executing.
+- markdown-exec's public ``formatters`` mapping gets a python formatter that renders through
+  ``markdown_exec.base_format`` with a ``run`` that only reads the stored output of the block.
+- Each chapter page ends with one line saying where and when its outputs were executed; the
+  glossary gets its "나오는 곳" column (:mod:`bookkit.glossary`).
+- Every build ends with one line: units executed, units reused, seconds spent executing; then
+  :func:`bookkit.site_check.check_site` verifies the built site.
+
+``BOOK_EXECUTE=off`` renders every block without output and skips the checks: the
+benchmark's "execution off" build.
 """
 
 from __future__ import annotations
 
 import logging
-import re
-import traceback
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from markdown_exec._internal.formatters import python as markdown_exec_python
-from markdown_exec._internal.formatters.base import ExecutionError
-from markdown_exec._internal.rendering import code_block
+import markdown_exec
 from markupsafe import Markup
 from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
+from mkdocs.structure.files import File
 
-from bookkit.execution import new_namespace, run_code
-from bookkit.fences import Fence, FenceError, extract_fences, validate_executed_fences
-from bookkit.provenance import build_environment, provenance_note
+from bookkit.engine import Engine, NotStoredError, Outcome, failures
+from bookkit.glossary import Chapter, GlossaryError, add_where_column, chapter_title
+from bookkit.notebooks import executed_notebook
+from bookkit.provenance import provenance_note
 from bookkit.site_check import EXECUTED_MARKER, check_site
+from bookkit.units import Block, UnitsError, page_units, relative_name
 
 log = logging.getLogger("mkdocs.plugins.bookkit")
-
-
-@dataclass
-class PageRun:
-    """Execution state of the page being rendered."""
-
-    source: str  # path relative to the project root, e.g. docs/tensors/index.md
-    fences: dict[str, Fence]
-    namespaces: dict[str, dict] = field(default_factory=dict)
-
-    def namespace(self, session: str | None) -> dict:
-        if session is None:  # no session: the block runs alone, like in markdown-exec
-            return new_namespace(_module_name(self.source, "solo"))
-        if session not in self.namespaces:
-            self.namespaces[session] = new_namespace(_module_name(self.source, session))
-        return self.namespaces[session]
+NOTEBOOK_DIR = Path(".cache") / "bookkit" / "notebooks"
 
 
 @dataclass
 class BuildState:
-    project_root: Path = Path(".")
-    page: PageRun | None = None
-    failures: list[str] = field(default_factory=list)
-    built_pages: list[Path] = field(default_factory=list)
-    environment: dict[str, str] = field(default_factory=dict)
+    root: Path = Path(".")
+    execute: bool = True
+    engine: Engine | None = None
+    blocks: dict[tuple[str, str], tuple[Block, Outcome]] = field(default_factory=dict)
+    page_outcomes: dict[str, list[Outcome]] = field(default_factory=dict)
+    sources: list[Path] = field(default_factory=list)  # every page's source under docs/
+    chapters: list[Chapter] = field(default_factory=list)
+    page: str | None = None
 
 
 STATE = BuildState()
-# Kept on markdown-exec's module: `mkdocs serve` re-imports this hook file on every rebuild,
-# and the new copy must wrap markdown-exec's function, not the previous copy's wrapper.
-_original_base_format = getattr(
-    markdown_exec_python, "_bookkit_original_base_format", markdown_exec_python.base_format
-)
-markdown_exec_python._bookkit_original_base_format = _original_base_format
 
 
-def _module_name(source: str, session: str) -> str:
-    return "book_" + re.sub(r"\W+", "_", f"{source}_{session}")
+def _same_code(a: str, b: str) -> bool:
+    return [line.rstrip() for line in a.strip().splitlines()] == [
+        line.rstrip() for line in b.strip().splitlines()
+    ]
 
 
-def run_block(code: str, returncode=None, session=None, id=None, **extra) -> str:  # noqa: A002, ARG001
-    """markdown-exec's ``run`` callable for python fences, bound to the current page."""
-    page = STATE.page
-    if page is None or id not in page.fences:
-        # Fences markdown-exec finds outside a validated page (should not happen).
-        raise ExecutionError(code_block("text", f"unvalidated executed block id={id!r}"))
-    fence = page.fences[id]
-    try:
-        return run_code(code, page.namespace(session), filename=fence.label)
-    except Exception as error:
-        message = f"{fence.label}: {type(error).__name__}: {error}"
-        log.error("executed block raised: %s", message)
-        STATE.failures.append(message)
-        shown = "".join(traceback.format_exception(error))
-        raise ExecutionError(code_block("python", shown, **extra)) from error
+def run_stored(code: str, returncode=None, session=None, id=None, **extra) -> str:  # noqa: A002, ARG001
+    """markdown-exec's ``run`` for python fences: the block's stored output, nothing executed."""
+    if not STATE.execute:
+        return ""
+    found = STATE.blocks.get((STATE.page or "", id or ""))
+    if found is None:
+        raise PluginError(f"{STATE.page}: executed block {id!r} is not part of any unit")
+    block, outcome = found
+    if not _same_code(code, block.code):
+        raise PluginError(
+            f"{block.label}: markdown-exec received other code than the block's includes expand "
+            "to; check the --8<-- lines"
+        )
+    return outcome.outputs[block.id]
 
 
-def base_format_marked(**kwargs) -> Markup:
-    """Run the block with :func:`run_block` and mark the rendered HTML as executed."""
-    outputs: list[str] = []
-
-    def run(code, **options):
-        output = run_block(code, **options)
-        outputs.append(output)
-        return output
-
-    kwargs["run"] = run
-    html = _original_base_format(**kwargs)
-    if outputs and outputs[0].strip():
-        html = html + Markup(EXECUTED_MARKER.format(id=kwargs.get("id", "")))
+def format_python(**kwargs) -> Markup:
+    """The python formatter: render the stored output and mark the block as executed."""
+    html = markdown_exec.base_format(language="python", run=run_stored, **kwargs)
+    found = STATE.blocks.get((STATE.page or "", kwargs.get("id", "")))
+    if found and found[1].outputs.get(found[0].id, "").strip():
+        html = html + Markup(EXECUTED_MARKER.format(id=found[0].id))
     return html
 
 
 def on_config(config, **kwargs):
-    STATE.project_root = Path(config.config_file_path).resolve().parent
-    STATE.failures = []
-    STATE.built_pages = []
-    STATE.environment = build_environment()
-    markdown_exec_python.base_format = base_format_marked
+    global STATE
+    root = Path(config.config_file_path).resolve().parent
+    STATE = BuildState(root=root, execute=os.environ.get("BOOK_EXECUTE", "on") != "off")
+    if STATE.execute:
+        STATE.engine = Engine(root)
+    markdown_exec.formatters["python"] = format_python
+    markdown_exec.formatters["py"] = format_python
     return config
 
 
-def on_page_markdown(markdown, page, config, files, **kwargs):
-    root = STATE.project_root
-    source_path = Path(page.file.abs_src_path)
-    STATE.built_pages.append(source_path)
-    try:
-        relative = source_path.relative_to(root)
-    except ValueError:
-        relative = source_path
-    try:
-        fences = extract_fences(source_path.read_text(encoding="utf-8"), relative)
-    except FenceError as error:
-        raise PluginError(str(error)) from error
-    problems = validate_executed_fences(fences, root)
+def _use_executed_notebook(file: File, outcome: Outcome) -> None:
+    """Point a notebook page's file at its executed ``.ipynb`` (same page, same URL)."""
+    source = Path(file.abs_src_path)
+    target = STATE.root / NOTEBOOK_DIR / Path(file.src_uri).with_suffix(".ipynb")
+    text = executed_notebook(source, outcome.outputs)
+    if not target.is_file() or target.read_text(encoding="utf-8") != text:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+    file.abs_src_path = str(target)
+
+
+def _chapters(files) -> list[Chapter]:
+    """The chapter pages (front matter ``kind: chapter``), for the glossary."""
+    chapters = []
+    for file in files.documentation_pages():
+        if not file.src_uri.endswith(".md"):
+            continue
+        text = Path(file.abs_src_path).read_text(encoding="utf-8")
+        if text.startswith("---\n") and "\nkind: chapter\n" in text.split("\n---\n", 1)[0]:
+            chapters.append(Chapter(file.src_uri, chapter_title(text, file.src_uri), text))
+    return chapters
+
+
+@event_priority(-100)  # after mkdocs-jupyter has marked its notebook pages
+def on_files(files, config, **kwargs):
+    root = STATE.root
+    units_of_page = {}
+    problems: list[str] = []
+    for file in files.documentation_pages():
+        source = Path(file.abs_src_path)
+        STATE.sources.append(source)
+        try:
+            units_of_page[file] = page_units(source, root)
+        except UnitsError as error:
+            problems += error.problems
     if problems:
         raise PluginError("invalid executed blocks:\n  " + "\n  ".join(problems))
-    executed = {fence.id: fence for fence in fences if fence.executed}
-    STATE.page = PageRun(source=str(relative), fences=executed)
-    if page.meta.get("kind") == "chapter":
-        markdown += provenance_note(STATE.environment)
+    STATE.chapters = _chapters(files)
+    if not STATE.execute:
+        return files
+    all_units = [unit for units in units_of_page.values() for unit in units]
+    try:
+        outcomes = STATE.engine.run(all_units)
+    except NotStoredError as error:
+        raise PluginError(str(error)) from error
+    failed = failures(outcomes)
+    if failed:
+        for failure in failed:
+            log.error("executed block failed: %s\n%s", failure.summary(), failure.traceback)
+        raise PluginError(
+            "executed blocks failed:\n  " + "\n  ".join(f.summary() for f in failed)
+        )
+    for file, units in units_of_page.items():
+        page = relative_name(Path(file.abs_src_path), root)
+        STATE.page_outcomes[page] = [outcomes[unit.name] for unit in units]
+        for unit in units:
+            for block in unit.blocks:
+                STATE.blocks[(page, block.id)] = (block, outcomes[unit.name])
+            if unit.kind == "notebook":
+                _use_executed_notebook(file, outcomes[unit.name])
+    return files
+
+
+def on_page_markdown(markdown, page, config, files, **kwargs):
+    STATE.page = relative_name(Path(page.file.abs_src_path), STATE.root)
+    if page.meta.get("kind") == "glossary":
+        try:
+            markdown = add_where_column(
+                markdown, page.file.src_uri, STATE.page, STATE.chapters
+            )
+        except GlossaryError as error:
+            raise PluginError(str(error)) from error
+    if page.meta.get("kind") == "chapter" and STATE.execute:
+        outcomes = STATE.page_outcomes.get(STATE.page, [])
+        markdown += provenance_note(
+            [o.machine for o in outcomes], [o.executed_at[:10] for o in outcomes]
+        )
     return markdown
 
 
@@ -143,8 +184,12 @@ def on_page_content(html, page, config, files, **kwargs):
 
 
 def on_post_build(config, **kwargs):
-    root = STATE.project_root
-    problems = list(STATE.failures)
-    problems += check_site(Path(config.docs_dir), Path(config.site_dir), root, STATE.built_pages)
+    if not STATE.execute:
+        log.info("bookkit: execution off, nothing executed or checked")
+        return
+    log.info("bookkit: %s", STATE.engine.summary())
+    problems = check_site(
+        Path(config.docs_dir), Path(config.site_dir), STATE.root, STATE.sources
+    )
     if problems:
         raise PluginError("post-build check failed:\n  " + "\n  ".join(problems))

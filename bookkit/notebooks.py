@@ -1,136 +1,117 @@
-"""Post-build check of the notebook pages that mkdocs-jupyter executes and renders.
+"""Notebook pages as units: executed in a real kernel by a worker, rendered from the store.
 
-markdown-exec pages are checked by :mod:`bookkit.site_check` through markers the build hook
-adds; notebook pages are rendered by nbconvert, so this check reads the built HTML instead and
-compares it with the notebook's source, cell by cell:
+mkdocs-jupyter would execute a notebook on every build and keys its own cache on the file's
+bytes, which cannot see the ``labs/`` code the notebook imports. Here a notebook page is one
+unit whose blocks are its code cells (the key covers their source and tags, not the markdown
+cells: prose edits execute nothing):
 
-- the page exists and shows as many code cells as the source has;
-- every code cell that should produce output shows one (a page that silently rendered nothing,
-  or a cell whose output vanished, fails); cells tagged ``check`` hold hidden asserts and may
-  stay silent;
-- no cell shows a traceback or a missing-glyph warning (Korean plot labels must render);
-- the page offers its ``.ipynb`` for download: the file sits next to the page and is linked.
-
-Sources may be ``.ipynb`` or jupytext ``.md``/``.py`` notebooks.
+- :func:`notebook_unit` reads the page (jupytext markdown) into a unit;
+- :func:`run_cells` runs inside a worker: it starts the notebook's kernel with nbclient, runs
+  a hidden first cell that starts an :class:`bookkit.tracking.InputTracker` in the kernel,
+  then the code cells one by one (reporting each like a block), then a hidden last cell that
+  reports the project files the kernel used. The hidden cells never reach the page;
+- :func:`executed_notebook` joins the page's current cells with the stored outputs into the
+  ``.ipynb`` that mkdocs-jupyter renders (with ``execute: false``) and readers download. Cell
+  ids and execution counts are fixed, so the same outputs give the same bytes.
 """
 
 from __future__ import annotations
 
-import html
-import re
+import json
+import os
 from pathlib import Path
+from typing import Any
 
-import jupytext
+from bookkit.fences import extract_fences
+from bookkit.units import Block, Unit, relative_name
 
-from bookkit.site_check import built_page_path
-
-SILENT_TAGS = ("check",)
-
-_CELL = re.compile(r'<div class="jp-Cell (?P<classes>[^"]*)"(?P<attrs>[^>]*)>')
-_TAG = re.compile(r"<[^>]+>")
-_BAD_OUTPUT = {
-    "a traceback": re.compile(r"Traceback \(most recent call last\)"),
-    "a missing-glyph warning": re.compile(r"does not have a glyph|missing from font", re.I),
-}
+DEFAULT_KERNEL = "python3"
+_START_TRACKING = (
+    "from bookkit.tracking import InputTracker as _BookTracker\n"
+    "_book_tracker = _BookTracker({root!r}).start()\n"
+)
+_REPORT_INPUTS = "import json as _book_json\nprint(_book_json.dumps(_book_tracker.inputs()))\n"
 
 
-def _docs_relative(source: Path, docs_dir: Path | None) -> Path:
-    if docs_dir is not None:
-        return source.resolve().relative_to(docs_dir.resolve())
-    parts = source.resolve().parts
-    if "docs" not in parts:
-        raise ValueError(f"{source}: not under a docs folder; pass docs_dir")
-    index = len(parts) - 1 - parts[::-1].index("docs")
-    return Path(*parts[index + 1 :])
+def _read(source: Path):
+    import jupytext
+
+    return jupytext.read(source)
 
 
-def _html_cells(page: str) -> list[tuple[str, str]]:
-    """(classes, html) of every rendered cell, in order.
-
-    nbconvert's lab template wraps each cell in two ``jp-Cell`` divs with the same classes (the
-    inner one has the cell id); only one of each pair is kept.
-    """
-    matches = list(_CELL.finditer(page))
-    cells: list[tuple[str, str]] = []
-    for index, match in enumerate(matches):
-        end = matches[index + 1].start() if index + 1 < len(matches) else len(page)
-        following = matches[index + 1] if index + 1 < len(matches) else None
-        is_outer = (
-            following is not None
-            and following["classes"] == match["classes"]
-            and "id=" in following["attrs"]
-            and "id=" not in match["attrs"]
-            and not page[match.end() : following.start()].strip()
-        )
-        if not is_outer:
-            cells.append((match["classes"], page[match.start() : end]))
-    return cells
+def notebook_unit(source: Path, root: Path) -> Unit:
+    """The unit of a notebook page: its code cells, in order, with their tags."""
+    page = relative_name(source, root)
+    notebook = _read(source)
+    code_cells = [cell for cell in notebook.cells if cell.cell_type == "code"]
+    # jupytext writes each code cell as a python fence (markdown cells with fences of their
+    # own are wrapped in a region); their lines name the cells in messages.
+    lines = [f.line for f in extract_fences(source.read_text(encoding="utf-8"), page)
+             if f.is_python]
+    if len(lines) != len(code_cells):
+        lines = [0] * len(code_cells)
+    kernel = notebook.metadata.get("kernelspec", {}).get("name", DEFAULT_KERNEL)
+    blocks = tuple(
+        Block(page, f"cell-{number}", line, cell.source,
+              {"tags": ",".join(cell.metadata.get("tags", [])), "kernel": kernel})
+        for number, (cell, line) in enumerate(zip(code_cells, lines, strict=True), start=1)
+    )
+    return Unit("notebook", page, None, blocks)
 
 
-def _outputs_text(cell_html: str) -> str:
-    start = cell_html.find("jp-OutputArea-output")
-    return html.unescape(_TAG.sub("", cell_html[start:])) if start >= 0 else ""
+def run_cells(conn, job: dict[str, Any]) -> tuple[dict | None, dict[str, str | None]]:
+    """Worker side: run the code cells in a kernel; (collected, kernel inputs) or (None, {})."""
+    import nbformat
+    from nbclient import NotebookClient
+    from nbclient.exceptions import CellExecutionError
+
+    from bookkit.worker import describe_failure
+
+    new_cell = nbformat.v4.new_code_cell
+    start = new_cell(_START_TRACKING.format(root=job["root"]))
+    report = new_cell(_REPORT_INPUTS)
+    cells = [new_cell(block["code"]) for block in job["blocks"]]
+    kernel = job["blocks"][0]["options"]["kernel"] if job["blocks"] else DEFAULT_KERNEL
+    notebook = nbformat.v4.new_notebook(cells=[start, *cells, report])
+    client = NotebookClient(
+        notebook, kernel_name=kernel, timeout=None, record_timing=False,
+        resources={"metadata": {"path": job["root"]}},
+    )
+    # The kernel draws figures with its own inline backend, not the workers' Agg.
+    kernel_env = {k: v for k, v in os.environ.items() if k != "MPLBACKEND"}
+    with client.setup_kernel(env=kernel_env):
+        client.execute_cell(start, 0)
+        for index, cell in enumerate(cells):
+            conn.send(("start", index))
+            try:
+                client.execute_cell(cell, index + 1)
+            except CellExecutionError as error:
+                conn.send(("failed", index, describe_failure(error)))
+                return None, {}
+            conn.send(("done", index, json.loads(json.dumps(cell.outputs))))
+        client.execute_cell(report, len(cells) + 1)
+    text = "".join(o.get("text", "") for o in report.outputs if o.get("name") == "stdout")
+    return {}, json.loads(text)
 
 
-def check_notebook_pages(
-    site_dir: Path,
-    notebook_sources: list[Path],
-    *,
-    docs_dir: Path | None = None,
-    silent_tags: tuple[str, ...] = SILENT_TAGS,
-    require_download: bool = True,
-) -> list[str]:
-    """Problems with the built pages of ``notebook_sources``; ``[]`` when all is well.
+def executed_notebook(source: Path, outputs: dict[str, list]) -> str:
+    """The page's notebook with the stored outputs, as ``.ipynb`` text."""
+    import nbformat
 
-    Each source is read from the path given. Its page's place in ``site_dir`` follows from its
-    path relative to ``docs_dir`` when given, else to the last ``docs`` folder in its path.
-    """
-    problems: list[str] = []
-    for source in notebook_sources:
-        relative = _docs_relative(Path(source), docs_dir)
-        name = f"docs/{relative.as_posix()}"
-        page_path = built_page_path(relative, Path("."), site_dir)
-        if not page_path.is_file():
-            problems.append(f"{name}: no built page {page_path}")
-            continue
-        try:
-            notebook = jupytext.read(source)
-        except Exception as error:  # noqa: BLE001  (report any unreadable notebook)
-            problems.append(f"{name}: cannot read the notebook: {error}")
-            continue
-        code_cells = [cell for cell in notebook.cells if cell.cell_type == "code"]
-        page = page_path.read_text(encoding="utf-8")
-        rendered = [(c, h) for c, h in _html_cells(page) if "jp-CodeCell" in c.split()]
-        if len(rendered) != len(code_cells):
-            problems.append(
-                f"{name}: the page shows {len(rendered)} code cells, the notebook has "
-                f"{len(code_cells)}"
-            )
-            continue
-        for number, (cell, (classes, cell_html)) in enumerate(
-            zip(code_cells, rendered, strict=True), start=1
-        ):
-            label = f"{name}: code cell {number} ({_first_line(cell.source)!r})"
-            tags = set(cell.get("metadata", {}).get("tags", []))
-            has_output = (
-                "jp-mod-noOutputs" not in classes.split()
-                and "jp-OutputArea-output" in cell_html
-            )
-            if not has_output and cell.source.strip() and not tags & set(silent_tags):
-                problems.append(f"{label}: rendered no output")
-            text = _outputs_text(cell_html)
-            for what, pattern in _BAD_OUTPUT.items():
-                if pattern.search(text):
-                    problems.append(f"{label}: output shows {what}")
-        if require_download:
-            download = f"{relative.stem}.ipynb"
-            if not (page_path.parent / download).is_file():
-                problems.append(f"{name}: {download} is not next to the built page")
-            if f'href="{download}"' not in page:
-                problems.append(f"{name}: the page has no download link to {download}")
-    return problems
-
-
-def _first_line(source: str) -> str:
-    lines = [line for line in source.splitlines() if line.strip()]
-    return lines[0][:60] if lines else ""
+    notebook = _read(source)
+    kernelspec = notebook.metadata.get("kernelspec", {})
+    notebook.metadata = {"kernelspec": kernelspec, "language_info": {"name": "python"}}
+    number = 0
+    for index, cell in enumerate(notebook.cells):
+        cell.id = f"cell-{index:02d}"
+        tags = cell.metadata.get("tags")
+        cell.metadata = {"tags": tags} if tags else {}
+        if cell.cell_type == "code":
+            number += 1
+            cell.outputs = [nbformat.from_dict(o) for o in outputs.get(f"cell-{number}", [])]
+            cell.execution_count = number
+            for output in cell.outputs:
+                if "execution_count" in output:
+                    output.execution_count = number
+    nbformat.validate(notebook)
+    return nbformat.writes(notebook) + "\n"

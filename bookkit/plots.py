@@ -2,7 +2,7 @@
 
 Korean labels render with the NanumGothic font that ``koreanize-matplotlib`` ships; text is
 stored as paths in the SVG, so the reader needs no font. A missing glyph is a warning, which
-:mod:`bookkit.execution` prints onto the page (and the site tests look for).
+:mod:`bookkit.capture` prints onto the page (and the site tests look for).
 """
 
 from __future__ import annotations

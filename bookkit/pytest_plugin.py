@@ -5,89 +5,76 @@ bookkit.pytest_plugin``) and changes what it collects:
 
 - only ``.md`` files; ``.py`` files are never imported for their docstrings, so collecting
   never runs a lab;
-- fences are found with :mod:`bookkit.fences`, the parser the build uses, so fences inside
-  content tabs and admonitions count and ``--8<--`` includes are expanded;
-- executed fences run in one namespace per (page, session), in page order, through
-  :func:`bookkit.execution.run_code`, exactly as in the build; running one block alone first
-  runs the earlier blocks of its session;
+- executed fences, and the code cells of notebook pages, are grouped into the units the build
+  uses (:mod:`bookkit.units`); a test asks the same :class:`bookkit.engine.Engine` for its
+  unit's outcome, so it reuses what the build stored, or runs the unit in a worker process and
+  stores it for the build. No block runs in the pytest process, so none can end it;
 - python fences that the build does not execute are compiled, so their syntax is checked.
 
-A failure names the markdown file, the fence's line and its id.
+A failure names the markdown file, the fence's line and its id. The run ends with the engine's
+line: units executed, units reused, seconds spent executing.
 """
 
 from __future__ import annotations
 
-import traceback
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+
+# Custom runners are registered through pytest_markdown_docs._runners, as its README's
+# "Custom runners" section shows (modal-labs/pytest-markdown-docs, README.md).
 from pytest_markdown_docs._runners import _Runner, register_runner
 from pytest_markdown_docs.definitions import FenceTestDefinition
-from pytest_markdown_docs.plugin import (  # noqa: F401  (re-exported hooks)
+from pytest_markdown_docs.plugin import (  # noqa: F401  (the wrapped plugin's hooks)
     MarkdownInlinePythonItem,
     pytest_addhooks,
     pytest_addoption,
     pytest_configure,
 )
 
-from bookkit.execution import new_namespace, run_code
-from bookkit.fences import Fence, FenceError, extract_fences, validate_executed_fences
+from bookkit.engine import Engine
+from bookkit.fences import FenceError, extract_fences
+from bookkit.pages import is_notebook
+from bookkit.units import Block, Unit, UnitsError, page_units
+
+_BLOCKS: dict[tuple[str, int], tuple[Unit, Block]] = {}
+_ENGINE: list[Engine] = []
 
 
-@dataclass
-class _Session:
-    fences: list[Fence]
-    namespace: dict
-    done: set[int] = field(default_factory=set)
-    failed: dict[int, str] = field(default_factory=dict)
+def _engine(root: Path) -> Engine:
+    if not _ENGINE:
+        _ENGINE.append(Engine(root))
+    return _ENGINE[0]
 
 
-_FENCES: dict[tuple[str, int], Fence] = {}
-_CODE: dict[tuple[str, int], str] = {}
-_SESSIONS: dict[tuple[str, str | None], _Session] = {}
-
-
-def _run_fence(fence: Fence) -> str:
-    key = (str(fence.path), fence.session)
-    code = _CODE[(str(fence.path), fence.line)]
-    if fence.session is None:
-        return run_code(code, new_namespace("book_test_solo"), filename=fence.label)
-    session = _SESSIONS[key]
-    for earlier in session.fences:
-        if earlier.line >= fence.line:
-            break
-        if earlier.line in session.failed:
-            raise RuntimeError(f"earlier block {earlier.label} of this session failed")
-        if earlier.line not in session.done:
-            _run_fence(earlier)
-    if fence.line in session.done:
-        session.namespace.clear()
-        session.done.clear()
-        return _run_fence(fence)
-    try:
-        output = run_code(code, session.namespace, filename=fence.label)
-    except Exception as error:
-        session.failed[fence.line] = repr(error)
-        raise
-    session.done.add(fence.line)
-    return output
+class BlockFailed(AssertionError):
+    def __init__(self, message: str, traceback: str = "") -> None:
+        super().__init__(message)
+        self.traceback = traceback
 
 
 @register_runner()
-class BookExecutedFence(_Runner):
-    """Runs an executed fence in its page session and checks that it printed something."""
+class BookExecutedBlock(_Runner):
+    """An executed fence or notebook cell: its unit must have run it and it must show output."""
 
     def runtest(self, test: FenceTestDefinition, args, **kwargs):
-        fence = _FENCES[(str(test.source_path), test.start_line)]
-        output = _run_fence(fence)
-        if not output.strip():
-            raise AssertionError(f"{fence.label}: executed block printed nothing")
+        unit, block = _BLOCKS[(str(test.source_path), test.start_line)]
+        outcome = _ENGINE[0].run([unit])[unit.name]
+        problem = outcome.problem(block)
+        if problem is not None:
+            failure = outcome.failure
+            own = failure is not None and failure.block_id == block.id
+            raise BlockFailed(problem, failure.traceback if own else "")
+        silent_ok = unit.kind == "notebook" and "check" in block.options.get("tags", "")
+        output = outcome.outputs[block.id]
+        if not silent_ok and not (output.strip() if isinstance(output, str) else output):
+            raise BlockFailed(f"{block.label}: executed block printed nothing")
 
     def repr_failure(self, test, excinfo, style=None):
-        fence = _FENCES[(str(test.source_path), test.start_line)]
-        trace = "".join(traceback.format_exception(excinfo.value))
-        return f"{fence.label} failed: {excinfo.exconly()}\n\n{trace}"
+        error = excinfo.value
+        if isinstance(error, BlockFailed):
+            return f"{error}\n\n{error.traceback}".rstrip()
+        return excinfo.exconly()
 
 
 @register_runner()
@@ -104,36 +91,39 @@ class BookCompiledFence(_Runner):
 
 
 class BookMarkdownFile(pytest.File):
+    def _item(self, name: str, code: str, line: int, relative: Path, runner: str):
+        definition = FenceTestDefinition(code, (), line, relative, runner_name=runner)
+        return MarkdownInlinePythonItem.from_parent(
+            self, name=f"{name}[line:{line}]", test_definition=definition
+        )
+
     def collect(self):
         root = self.config.rootpath
         relative = self.path.relative_to(root)
-        fences = extract_fences(self.path.read_text(encoding="utf-8"), relative)
-        problems = validate_executed_fences(fences, root)
-        if problems:
-            raise FenceError(relative, 1, "invalid executed blocks:\n  " + "\n  ".join(problems))
-        python = [fence for fence in fences if fence.is_python]
-        for fence in python:
-            key = (str(relative), fence.line)
-            _FENCES[key] = fence
-            _CODE[key] = fence.code(root)
-            if fence.executed and fence.session is not None:
-                session_key = (str(relative), fence.session)
-                if session_key not in _SESSIONS:
-                    members = [f for f in python if f.executed and f.session == fence.session]
-                    module = "book_test_" + "".join(c if c.isalnum() else "_" for c in str(key))
-                    _SESSIONS[session_key] = _Session(members, new_namespace(module))
-            runner = "BookExecutedFence" if fence.executed else "BookCompiledFence"
-            name = fence.id or "fence"
-            yield MarkdownInlinePythonItem.from_parent(
-                self,
-                name=f"{name}[line:{fence.line}]",
-                test_definition=FenceTestDefinition(
-                    _CODE[key], (), fence.line, relative, runner_name=runner
-                ),
-            )
+        try:
+            units = page_units(self.path, root)
+        except UnitsError as error:
+            raise FenceError(relative, 1, str(error)) from error
+        _engine(root)
+        for unit in units:
+            for number, block in enumerate(unit.blocks, start=1):
+                line = block.line or -number  # notebook cells whose fence was not found
+                _BLOCKS[(str(relative), line)] = (unit, block)
+                yield self._item(block.id, block.code, line, relative, "BookExecutedBlock")
+        if is_notebook(self.path):
+            return
+        for fence in extract_fences(self.path.read_text(encoding="utf-8"), relative):
+            if fence.is_python and not fence.executed:
+                code = fence.code(root)
+                yield self._item("fence", code, fence.line, relative, "BookCompiledFence")
 
 
 def pytest_collect_file(file_path: Path, parent):
     if parent.config.option.markdowndocs and file_path.suffix == ".md":
         return BookMarkdownFile.from_parent(parent, path=Path(file_path))
     return None
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    if _ENGINE:
+        terminalreporter.write_line(f"bookkit: {_ENGINE[0].summary()}")

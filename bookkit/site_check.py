@@ -6,7 +6,7 @@
    silently rendered nothing (a fence markdown-exec never saw, a block that printed nothing)
    fails.
 2. Every notebook page (mkdocs-jupyter) shows the outputs of its cells and offers its
-   ``.ipynb`` (:mod:`bookkit.notebooks`).
+   ``.ipynb`` (:mod:`bookkit.notebook_check`).
 3. No built page or stylesheet loads anything from another host.
 
 Run after a build with ``python -m bookkit.site_check [site_dir]``; the build hook runs the
@@ -20,6 +20,8 @@ import sys
 from pathlib import Path
 
 from bookkit.fences import FenceError, extract_fences
+from bookkit.notebook_check import check_notebook_pages
+from bookkit.pages import built_page_path, is_notebook
 
 EXECUTED_MARKER = "<!-- bookkit-executed: {id} -->"
 
@@ -33,14 +35,6 @@ _LINK_LOADS = re.compile(
 )
 _HREF_EXTERNAL = re.compile(r"\bhref=[\"']((?:https?:)?//[^\"']+)", re.IGNORECASE)
 _CSS_EXTERNAL = re.compile(r"(?:url\(\s*[\"']?|@import\s+[\"'])((?:https?:)?//[^\"')]+)", re.I)
-
-
-def built_page_path(source: Path, docs_dir: Path, site_dir: Path) -> Path:
-    """Where MkDocs (``use_directory_urls: true``) writes the page built from ``source``."""
-    relative = source.relative_to(docs_dir).with_suffix("")
-    if relative.name in ("index", "README"):
-        return site_dir / relative.parent / "index.html"
-    return site_dir / relative / "index.html"
 
 
 def check_executed_pages(
@@ -92,21 +86,10 @@ def check_offline(site_dir: Path) -> list[str]:
     return problems
 
 
-def is_notebook(source: Path) -> bool:
-    """A page mkdocs-jupyter executes: an .ipynb, or markdown with a jupytext header."""
-    if source.suffix == ".ipynb":
-        return True
-    return source.suffix == ".md" and source.read_text(encoding="utf-8").startswith(
-        "---\njupyter:"
-    )
-
-
 def check_site(
     docs_dir: Path, site_dir: Path, project_root: Path, sources: list[Path] | None = None
 ) -> list[str]:
     """All post-build checks: executed blocks, notebook pages, offline loading."""
-    from bookkit.notebooks import check_notebook_pages  # imports this module
-
     if sources is None:
         sources = sorted(docs_dir.rglob("*.md"))
     notebooks = [source for source in sources if is_notebook(source)]

@@ -1,15 +1,10 @@
-"""Generate the lab notebook pages and their downloadable ``.ipynb`` from jupytext sources.
+"""Generate the lab notebook pages from their percent-format sources.
 
 The source of each notebook is a percent-format script in ``snippets/labs/`` that imports the
-lab module and calls it, so the notebook never copies the lab's code. From it this writes
-
-- the page ``docs/labs/<page>.md``: a jupytext markdown notebook that mkdocs-jupyter executes
-  and renders (so links to ``labs/<page>.md`` keep working);
-- the download ``docs/labs/<page>/<page>.ipynb``: the same notebook, without outputs, copied
-  into the built page's folder, where ``overrides/main.html`` links it.
-
-Both have a python3 kernelspec; the notebook has stable cell ids, so the same source always
-gives the same bytes.
+lab module and calls it, so the notebook never copies the lab's code. From it this writes the
+page ``docs/labs/<page>.md``: a jupytext markdown notebook with a python3 kernelspec. The build
+executes it as one unit (:mod:`bookkit.notebooks`) and offers the executed ``.ipynb`` as the
+page's download.
 
     python scripts/make_lab_notebook.py          # write the notebooks
     python scripts/make_lab_notebook.py --check  # exit 1 if a notebook is out of date
@@ -35,11 +30,6 @@ NOTEBOOKS = {
 KERNELSPEC = {"name": "python3", "display_name": "Python 3", "language": "python"}
 
 
-def download_path(page: Path) -> Path:
-    """Where the ``.ipynb`` of a notebook page lives: ``labs/x.md`` -> ``labs/x/x.ipynb``."""
-    return page.with_suffix("") / f"{page.stem}.ipynb"
-
-
 def read_source(source: Path) -> nbformat.NotebookNode:
     notebook = jupytext.read(source, fmt="py:percent")
     notebook.metadata = {
@@ -58,13 +48,13 @@ def read_source(source: Path) -> nbformat.NotebookNode:
 
 
 def render(source: Path) -> dict[Path, str]:
-    """The generated files (page, download) and their text for one percent-format source."""
+    """The generated page and its text for one percent-format source."""
     notebook = read_source(ROOT / source)
     page = NOTEBOOKS[source]
     page_text = jupytext.writes(notebook, fmt="md")
     if len(jupytext.reads(page_text, fmt="md").cells) != len(notebook.cells):
         raise ValueError(f"{source}: the markdown page does not keep the notebook's cells")
-    return {page: page_text, download_path(page): nbformat.writes(notebook) + "\n"}
+    return {page: page_text}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -12,9 +12,12 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 MKDOCS = [sys.executable, "-m", "mkdocs"]
-def book_env() -> dict[str, str]:
+
+
+def book_env(**extra: str) -> dict[str, str]:
     """The environment for a child build or test run (read now, so monkeypatch.setenv works)."""
-    return dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    return dict(os.environ, NO_MKDOCS_2_WARNING="1", **extra)
+
 
 MINI_CONFIG = f"""
 site_name: mini
@@ -31,13 +34,22 @@ markdown_extensions:
 
 
 class MiniBook:
-    """A tiny book project in a temporary folder, built and tested like the real one."""
+    """A tiny book project in a temporary folder, built and tested like the real one.
+
+    Its workers preload nothing but bookkit (``BOOK_PRELOAD=""``): the small books here rarely
+    import torch, and a block that does imports it in its own worker.
+    """
 
     def __init__(self, root: Path) -> None:
         self.root = root
         (root / "docs").mkdir()
         (root / "snippets").mkdir()
         (root / "mkdocs.yml").write_text(MINI_CONFIG, encoding="utf-8")
+        (root / "pyproject.toml").write_text(
+            '[tool.pytest.ini_options]\ntestpaths = ["docs"]\n'
+            'addopts = "-p no:pytest_markdown_docs -p bookkit.pytest_plugin --markdown-docs"\n'
+        )
+        self.env = {"BOOK_PRELOAD": ""}
 
     def page(self, name: str, text: str) -> Path:
         path = self.root / "docs" / name
@@ -51,18 +63,14 @@ class MiniBook:
 
     def build(self) -> subprocess.CompletedProcess:
         return subprocess.run(
-            [*MKDOCS, "build", "--strict"], cwd=self.root, env=book_env(),
+            [*MKDOCS, "build", "--strict"], cwd=self.root, env=book_env(**self.env),
             capture_output=True, text=True, timeout=300,
         )
 
     def pytest(self) -> subprocess.CompletedProcess:
-        (self.root / "pyproject.toml").write_text(
-            '[tool.pytest.ini_options]\ntestpaths = ["docs"]\n'
-            'addopts = "-p no:pytest_markdown_docs -p bookkit.pytest_plugin --markdown-docs"\n'
-        )
         return subprocess.run(
             [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"], cwd=self.root,
-            env=book_env(), capture_output=True, text=True, timeout=300,
+            env=book_env(**self.env), capture_output=True, text=True, timeout=300,
         )
 
 

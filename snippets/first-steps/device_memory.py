@@ -1,7 +1,7 @@
 # bookkit: recorded
 import torch
 
-from bookkit.recordings import recording_device
+from bookkit.device import recording_device
 
 device = recording_device()
 MIB = 1024**2

@@ -1,7 +1,7 @@
 # bookkit: recorded
 import torch
 
-from bookkit.recordings import recording_device
+from bookkit.device import recording_device
 from bookkit.show import expect_error
 
 device = recording_device()

@@ -1,7 +1,7 @@
 # bookkit: recorded
 import torch
 
-from bookkit.recordings import recording_device
+from bookkit.device import recording_device
 
 # 기록할 장치(cpu 또는 cuda). 내 컴퓨터에서는 다음 줄과 같은 뜻으로 쓰면 된다:
 # torch.device("cuda" if torch.cuda.is_available() else "cpu")

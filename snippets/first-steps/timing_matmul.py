@@ -3,7 +3,7 @@ import time
 
 import torch
 
-from bookkit.recordings import recording_device
+from bookkit.device import recording_device
 
 
 def measure(device, size, repeats, warmup):

@@ -1,11 +1,11 @@
 # --8<-- [start:tabs]
-from bookkit.recordings import show_recorded
+from bookkit.recordings.render import show_recorded
 
 # 시간 측정은 빌드 때 다시 돌리지 않고, 장치마다 기록한 값을 보여 준다.
 show_recorded("snippets/first-steps/timing_matmul.py", live_cpu=False)
 # --8<-- [end:tabs]
 # --8<-- [start:table]
-from bookkit.recordings import is_fresh, load
+from bookkit.recordings.store import is_fresh, load
 
 TIMING = "snippets/first-steps/timing_matmul.py"
 recordings = {device: load(TIMING, device) for device in ("cpu", "cuda")}
@@ -43,7 +43,7 @@ SEED_SIZES = [100, 500, 1000]
 plan = [(r["size"], r["repeats"], r["warmup"], len(r["trials"])) for r in recorded["cpu"]["data"]["rows"]]  # markdown-exec: hide
 assert plan == [(100, 20, 3, 3), (500, 20, 3, 3), (1000, 20, 3, 3), (2048, 10, 1, 3), (4096, 3, 1, 2), (8192, 2, 1, 1)]  # markdown-exec: hide
 assert (8192 / 1000) ** 3 > 500  # markdown-exec: hide
-assert recorded["cpu"]["duration_s"] < 60  # markdown-exec: hide
+assert recorded["cpu"]["provenance"]["duration_s"] < 60  # markdown-exec: hide
 assert per_matmul("cpu", 8192) > 1.0  # markdown-exec: hide
 print("| 행렬 크기 | 반복 횟수 | CPU 시간 | GPU 시간 | 더 빠른 장치 |")
 print("| ---: | ---: | ---: | ---: | :---: |")

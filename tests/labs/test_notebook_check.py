@@ -9,7 +9,7 @@ import pytest
 from mkdocs_jupyter.nbconvert2 import nb2html
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
 
-from bookkit.notebooks import check_notebook_pages
+from bookkit.notebook_check import check_notebook_pages
 
 
 def stream(text: str, name: str = "stdout"):

@@ -1,0 +1,86 @@
+"""Run code and collect everything a reader should see: stdout, stderr and warnings.
+
+markdown-exec only redirects ``print``; a warning, a ``sys.stdout.write`` or a ``print`` inside
+library code (for example :func:`bookkit.show.expect_error`) would land in the build log
+instead of the page. Here they all go into the block's output, in the order they happen.
+
+Output is capped (``BOOK_OUTPUT_LIMIT`` characters per block, 1,000,000 by default): a block
+that prints more fails with :class:`OutputLimitExceeded`, even if it catches the exception.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import linecache
+import os
+import sys
+import warnings
+from collections.abc import Iterator
+from types import ModuleType
+
+DEFAULT_OUTPUT_LIMIT = 1_000_000
+
+
+class OutputLimitExceeded(BaseException):  # noqa: N818  (BaseException: `except Exception` can't hide it)
+    """A block printed more than the output limit."""
+
+
+def output_limit() -> int:
+    return int(os.environ.get("BOOK_OUTPUT_LIMIT", DEFAULT_OUTPUT_LIMIT))
+
+
+class CappedBuffer(io.StringIO):
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.limit = limit
+        self.exceeded = False
+
+    def write(self, text: str) -> int:
+        if self.exceeded or self.tell() + len(text) > self.limit:
+            self.exceeded = True
+            raise OutputLimitExceeded(
+                f"block printed more than {self.limit:,} characters "
+                "(BOOK_OUTPUT_LIMIT to change the limit)"
+            )
+        return super().write(text)
+
+
+def new_namespace(module_name: str) -> dict:
+    """A fresh globals dict, registered as a module (dataclasses and pickling look it up)."""
+    module = ModuleType(module_name)
+    sys.modules[module_name] = module
+    module.__dict__["__name__"] = module_name
+    return module.__dict__
+
+
+@contextlib.contextmanager
+def capture_output(limit: int | None = None) -> Iterator[CappedBuffer]:
+    """Send stdout, stderr and warnings into the yielded buffer."""
+    buffer = CappedBuffer(output_limit() if limit is None else limit)
+
+    def show(message, category, filename, lineno, file=None, line=None):  # noqa: ARG001
+        buffer.write(f"{category.__name__}: {message}\n")
+
+    with (
+        contextlib.redirect_stdout(buffer),
+        contextlib.redirect_stderr(buffer),
+        warnings.catch_warnings(),
+    ):
+        warnings.simplefilter("always")
+        warnings.showwarning = show
+        yield buffer
+
+
+def run_code(code: str, namespace: dict, filename: str, limit: int | None = None) -> str:
+    """Execute ``code`` in ``namespace``; return what it printed, wrote or warned.
+
+    ``filename`` names the code in tracebacks, which show its lines (through linecache).
+    """
+    linecache.cache[filename] = (len(code), None, code.splitlines(True), filename)
+    compiled = compile(code, filename, "exec", dont_inherit=True)
+    with capture_output(limit) as buffer:
+        exec(compiled, namespace)
+    if buffer.exceeded:  # the block caught the exception and went on
+        raise OutputLimitExceeded(f"block printed more than {buffer.limit:,} characters")
+    return buffer.getvalue()

@@ -1,0 +1,218 @@
+"""Look up, execute, store: the one place that decides whether a unit runs.
+
+The build hooks, the snippet tests, the shard command and the recorder all ask an
+:class:`Engine` for the outcomes of units. For each unit it computes the key
+(:meth:`bookkit.units.Unit.key`), reads the store, checks that every project file the stored
+run used still has the same content, and only otherwise runs the unit in a worker
+(:mod:`bookkit.runner`), writing the new entry. Failed runs are never stored.
+
+Command line (``python3 scripts/dev.py build --shard i/n`` calls the first)::
+
+    python -m bookkit.engine execute [--shard I/N]   # run the units of shard I into the store
+    python -m bookkit.engine merge DIR...            # copy other stores' entries into this one
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import os
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bookkit.fingerprint import device_kind, fingerprint
+from bookkit.runner import JobResult, run_jobs
+from bookkit.store import Digests, Store, default_store_dir
+from bookkit.units import Block, Unit, UnitsError, book_pages, page_units
+
+RECORDED_VARIABLE = "recorded_data"
+
+
+class NotStoredError(RuntimeError):
+    """``BOOK_REQUIRE_STORED`` is set and some units have no valid stored outputs."""
+
+
+@dataclass
+class BlockFailure:
+    label: str  # the failing block's label, or the unit's name
+    block_id: str | None
+    kind: str
+    type: str
+    message: str
+    traceback: str = ""
+
+    def summary(self) -> str:
+        first = self.message.splitlines()[0] if self.message else ""
+        return f"{self.label}: {self.type}: {first}".rstrip(": ")
+
+
+@dataclass
+class Outcome:
+    unit: Unit
+    outputs: dict[str, Any]  # block id -> output, for every block that ran to its end
+    machine: dict[str, Any] = field(default_factory=dict)
+    executed_at: str = ""
+    reused: bool = False
+    failure: BlockFailure | None = None
+    collected: dict[str, Any] = field(default_factory=dict)
+
+    def problem(self, block: Block) -> str | None:
+        """Why ``block`` has no output, or None when it has one."""
+        if block.id in self.outputs:
+            return None
+        if self.failure is None:
+            return f"{block.label}: no output was stored"
+        if self.failure.block_id == block.id:
+            return self.failure.summary()
+        return f"{block.label}: not run, because {self.failure.summary()}"
+
+
+def _now() -> str:
+    return dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat()
+
+
+class Engine:
+    def __init__(
+        self, root: Path, *, store_dir: Path | None = None, device: str | None = None
+    ) -> None:
+        self.root = Path(root).resolve()
+        self.store = Store(store_dir or default_store_dir(self.root))
+        self.device = device or device_kind()
+        self.fingerprint = fingerprint(self.root, self.device)
+        self.digests = Digests(self.root)
+        self.outcomes: dict[str, Outcome] = {}
+        self.executed = 0
+        self.reused = 0
+        self.seconds = 0.0
+
+    def job(self, unit: Unit, collect: tuple[str, ...] = ()) -> dict[str, Any]:
+        """What a worker needs to run ``unit``: plain data, so it crosses the process boundary."""
+        return {
+            "kind": unit.kind,
+            "root": str(self.root),
+            "module": unit.module_name,
+            "blocks": [
+                {"id": b.id, "code": b.code, "filename": b.filename, "options": b.options}
+                for b in unit.blocks
+            ],
+            "env": {"BOOK_DEVICE": self.device},
+            "collect": list(collect),
+        }
+
+    def lookup(self, unit: Unit) -> Outcome | None:
+        entry = self.store.get(unit.key(self.fingerprint))
+        if entry is None or self.digests.changed(entry["inputs"]):
+            return None
+        return Outcome(unit, entry["outputs"], entry["machine"], entry["executed_at"], True)
+
+    def _outcome(self, unit: Unit, key: str, result: JobResult) -> Outcome:
+        outputs = {block.id: out for block, out in zip(unit.blocks, result.outputs, strict=False)}
+        outcome = Outcome(unit, outputs, result.machine, _now(), collected=result.collected)
+        if result.failure is not None:
+            index = result.failure.block
+            block = unit.blocks[index] if index is not None else None
+            outcome.failure = BlockFailure(
+                block.label if block else unit.name, block.id if block else None,
+                result.failure.kind, result.failure.type, result.failure.message,
+                result.failure.traceback,
+            )
+        else:
+            self.store.put({
+                "key": key, "unit": unit.name, "outputs": outputs, "inputs": result.inputs,
+                "machine": result.machine, "executed_at": outcome.executed_at,
+                "seconds": round(result.seconds, 3),
+            })
+        return outcome
+
+    def run(self, units: list[Unit], *, require_stored: bool | None = None) -> dict[str, Outcome]:
+        """The outcome of every unit, executing those the store cannot answer."""
+        if require_stored is None:
+            require_stored = os.environ.get("BOOK_REQUIRE_STORED", "") not in ("", "0")
+        todo: list[tuple[Unit, str]] = []
+        for unit in units:
+            if unit.name in self.outcomes or any(unit.name == u.name for u, _ in todo):
+                continue
+            stored = self.lookup(unit)
+            if stored is not None:
+                self.outcomes[unit.name] = stored
+                self.reused += 1
+            else:
+                todo.append((unit, unit.key(self.fingerprint)))
+        if todo and require_stored:
+            names = ", ".join(unit.name for unit, _ in todo)
+            raise NotStoredError(f"BOOK_REQUIRE_STORED: no stored outputs for {names}")
+
+        def finished(index: int, result: JobResult) -> None:
+            unit, key = todo[index]
+            self.outcomes[unit.name] = self._outcome(unit, key, result)
+            self.executed += 1
+            self.seconds += result.seconds
+
+        if todo:
+            run_jobs([self.job(unit) for unit, _ in todo], on_result=finished)
+        return {unit.name: self.outcomes[unit.name] for unit in units}
+
+    def summary(self) -> str:
+        return (
+            f"{self.executed} units executed, {self.reused} reused, "
+            f"{self.seconds:.1f} s executing"
+        )
+
+
+def failures(outcomes: dict[str, Outcome]) -> list[BlockFailure]:
+    return [o.failure for o in outcomes.values() if o.failure is not None]
+
+
+def book_units(root: Path, docs_dir: Path | None = None) -> list[Unit]:
+    """The units of every page of the book; :class:`UnitsError` lists every invalid block."""
+    units: list[Unit] = []
+    problems: list[str] = []
+    for page in book_pages(docs_dir or root / "docs"):
+        try:
+            units += page_units(page, root)
+        except UnitsError as error:
+            problems += error.problems
+    if problems:
+        raise UnitsError(problems)
+    return units
+
+
+def _parse_shard(text: str) -> tuple[int, int]:
+    index, _, count = text.partition("/")
+    shard, total = int(index), int(count)
+    if not 1 <= shard <= total:
+        raise argparse.ArgumentTypeError(f"--shard {text}: expected I/N with 1 <= I <= N")
+    return shard, total
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bookkit.engine", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    execute = commands.add_parser("execute", help="run units into the store")
+    execute.add_argument("--shard", type=_parse_shard, default=(1, 1), metavar="I/N")
+    merge = commands.add_parser("merge", help="copy entries of other stores into this one")
+    merge.add_argument("stores", nargs="+", type=Path)
+    args = parser.parse_args(argv)
+    root = Path.cwd()
+    engine = Engine(root)
+    if args.command == "merge":
+        copied = sum(engine.store.merge_from(store) for store in args.stores)
+        print(f"merged {copied} entries into {engine.store.directory}")
+        return 0
+    shard, total = args.shard
+    try:
+        units = [u for u in book_units(root) if u.shard(total) == shard - 1]
+    except UnitsError as error:
+        print(error, file=sys.stderr)
+        return 1
+    outcomes = engine.run(units)
+    for failure in failures(outcomes):
+        print(f"error: {failure.summary()}\n{failure.traceback}", file=sys.stderr)
+    print(f"shard {shard}/{total}: {len(units)} units; {engine.summary()}")
+    return 1 if failures(outcomes) else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,74 @@
+"""The environment part of every unit key, read without importing torch.
+
+Versions come from package metadata, so a build whose outputs are all stored never pays for
+``import torch``. The fingerprint holds
+
+- the Python version and implementation;
+- the versions of the packages that shape what blocks print: torch, numpy, matplotlib,
+  markdown-exec, and the notebook kernel (ipykernel, nbclient);
+- the device kind the units run for (``BOOK_DEVICE``, ``cpu`` by default) and whether an
+  NVIDIA GPU is visible (``torch.cuda.is_available()`` prints differently there);
+- a digest of the dependency pins: the ``[project] dependencies`` of ``pyproject.toml`` and,
+  when present, the lock file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import platform
+import sys
+import tomllib
+from importlib import metadata
+from pathlib import Path
+
+PACKAGES = ("torch", "numpy", "matplotlib", "markdown-exec", "ipykernel", "nbclient")
+DEVICE_ENV = "BOOK_DEVICE"
+LOCK_FILES = ("requirements.lock",)
+
+
+def package_version(name: str) -> str | None:
+    try:
+        return metadata.version(name)
+    except metadata.PackageNotFoundError:
+        return None
+
+
+def public_version(version: str | None) -> str | None:
+    """``2.13.0+cpu`` -> ``2.13.0``: the release, without the local build label."""
+    return version.split("+", 1)[0] if version else version
+
+
+def device_kind() -> str:
+    return os.environ.get(DEVICE_ENV, "cpu")
+
+
+def nvidia_gpu_visible() -> bool:
+    gpus = Path("/proc/driver/nvidia/gpus")
+    return gpus.is_dir() and any(gpus.iterdir())
+
+
+def pins_digest(root: Path) -> str:
+    """SHA-256 of the declared dependency pins and the lock file, if the project has one."""
+    digest = hashlib.sha256()
+    pyproject = root / "pyproject.toml"
+    if pyproject.is_file():
+        project = tomllib.loads(pyproject.read_text(encoding="utf-8")).get("project", {})
+        digest.update(json.dumps(project.get("dependencies", [])).encode())
+    for name in LOCK_FILES:
+        lock = root / name
+        if lock.is_file():
+            digest.update(lock.read_bytes())
+    return digest.hexdigest()
+
+
+def fingerprint(root: Path, device: str | None = None) -> dict:
+    return {
+        "python": platform.python_version(),
+        "implementation": sys.implementation.name,
+        "packages": {name: package_version(name) for name in PACKAGES},
+        "device": device or device_kind(),
+        "nvidia_gpu": nvidia_gpu_visible(),
+        "pins": pins_digest(root),
+    }

@@ -1,0 +1,136 @@
+"""Post-build check of the notebook pages that mkdocs-jupyter executes and renders.
+
+markdown-exec pages are checked by :mod:`bookkit.site_check` through markers the build hook
+adds; notebook pages are rendered by nbconvert, so this check reads the built HTML instead and
+compares it with the notebook's source, cell by cell:
+
+- the page exists and shows as many code cells as the source has;
+- every code cell that should produce output shows one (a page that silently rendered nothing,
+  or a cell whose output vanished, fails); cells tagged ``check`` hold hidden asserts and may
+  stay silent;
+- no cell shows a traceback or a missing-glyph warning (Korean plot labels must render);
+- the page offers its ``.ipynb`` for download: the file sits next to the page and is linked.
+
+Sources may be ``.ipynb`` or jupytext ``.md``/``.py`` notebooks.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+import jupytext
+
+from bookkit.pages import built_page_path
+
+SILENT_TAGS = ("check",)
+
+_CELL = re.compile(r'<div class="jp-Cell (?P<classes>[^"]*)"(?P<attrs>[^>]*)>')
+_TAG = re.compile(r"<[^>]+>")
+_BAD_OUTPUT = {
+    "a traceback": re.compile(r"Traceback \(most recent call last\)"),
+    "a missing-glyph warning": re.compile(r"does not have a glyph|missing from font", re.I),
+}
+
+
+def _docs_relative(source: Path, docs_dir: Path | None) -> Path:
+    if docs_dir is not None:
+        return source.resolve().relative_to(docs_dir.resolve())
+    parts = source.resolve().parts
+    if "docs" not in parts:
+        raise ValueError(f"{source}: not under a docs folder; pass docs_dir")
+    index = len(parts) - 1 - parts[::-1].index("docs")
+    return Path(*parts[index + 1 :])
+
+
+def _html_cells(page: str) -> list[tuple[str, str]]:
+    """(classes, html) of every rendered cell, in order.
+
+    nbconvert's lab template wraps each cell in two ``jp-Cell`` divs with the same classes (the
+    inner one has the cell id); only one of each pair is kept.
+    """
+    matches = list(_CELL.finditer(page))
+    cells: list[tuple[str, str]] = []
+    for index, match in enumerate(matches):
+        end = matches[index + 1].start() if index + 1 < len(matches) else len(page)
+        following = matches[index + 1] if index + 1 < len(matches) else None
+        is_outer = (
+            following is not None
+            and following["classes"] == match["classes"]
+            and "id=" in following["attrs"]
+            and "id=" not in match["attrs"]
+            and not page[match.end() : following.start()].strip()
+        )
+        if not is_outer:
+            cells.append((match["classes"], page[match.start() : end]))
+    return cells
+
+
+def _outputs_text(cell_html: str) -> str:
+    start = cell_html.find("jp-OutputArea-output")
+    return html.unescape(_TAG.sub("", cell_html[start:])) if start >= 0 else ""
+
+
+def check_notebook_pages(
+    site_dir: Path,
+    notebook_sources: list[Path],
+    *,
+    docs_dir: Path | None = None,
+    silent_tags: tuple[str, ...] = SILENT_TAGS,
+    require_download: bool = True,
+) -> list[str]:
+    """Problems with the built pages of ``notebook_sources``; ``[]`` when all is well.
+
+    Each source is read from the path given. Its page's place in ``site_dir`` follows from its
+    path relative to ``docs_dir`` when given, else to the last ``docs`` folder in its path.
+    """
+    problems: list[str] = []
+    for source in notebook_sources:
+        relative = _docs_relative(Path(source), docs_dir)
+        name = f"docs/{relative.as_posix()}"
+        page_path = built_page_path(relative, Path("."), site_dir)
+        if not page_path.is_file():
+            problems.append(f"{name}: no built page {page_path}")
+            continue
+        try:
+            notebook = jupytext.read(source)
+        except Exception as error:  # noqa: BLE001  (report any unreadable notebook)
+            problems.append(f"{name}: cannot read the notebook: {error}")
+            continue
+        code_cells = [cell for cell in notebook.cells if cell.cell_type == "code"]
+        page = page_path.read_text(encoding="utf-8")
+        rendered = [(c, h) for c, h in _html_cells(page) if "jp-CodeCell" in c.split()]
+        if len(rendered) != len(code_cells):
+            problems.append(
+                f"{name}: the page shows {len(rendered)} code cells, the notebook has "
+                f"{len(code_cells)}"
+            )
+            continue
+        for number, (cell, (classes, cell_html)) in enumerate(
+            zip(code_cells, rendered, strict=True), start=1
+        ):
+            label = f"{name}: code cell {number} ({_first_line(cell.source)!r})"
+            tags = set(cell.get("metadata", {}).get("tags", []))
+            has_output = (
+                "jp-mod-noOutputs" not in classes.split()
+                and "jp-OutputArea-output" in cell_html
+            )
+            if not has_output and cell.source.strip() and not tags & set(silent_tags):
+                problems.append(f"{label}: rendered no output")
+            text = _outputs_text(cell_html)
+            for what, pattern in _BAD_OUTPUT.items():
+                if pattern.search(text):
+                    problems.append(f"{label}: output shows {what}")
+        if require_download:
+            download = f"{relative.stem}.ipynb"
+            if not (page_path.parent / download).is_file():
+                problems.append(f"{name}: {download} is not next to the built page")
+            if f'href="{download}"' not in page:
+                problems.append(f"{name}: the page has no download link to {download}")
+    return problems
+
+
+def _first_line(source: str) -> str:
+    lines = [line for line in source.splitlines() if line.strip()]
+    return lines[0][:60] if lines else ""

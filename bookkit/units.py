@@ -1,0 +1,155 @@
+"""Units of execution and the key that decides when a unit must run again.
+
+A unit is one (page, session): the executed blocks of a page that share a ``session=``, in page
+order, run in one namespace. A block without ``session=`` is a unit of its own, in the build and
+in the snippet tests alike. A notebook page is one unit whose blocks are its code cells.
+
+The key of a unit is a SHA-256 over
+
+- :data:`ENGINE_VERSION`, bumped by hand when the way outputs are captured changes;
+- the environment fingerprint (:mod:`bookkit.fingerprint`);
+- the unit's kind, page and session;
+- every block in order: its id, its code with every ``--8<--`` include expanded, its options.
+  Editing an earlier block therefore changes the key of the whole session.
+
+Line numbers are left out on purpose: prose written above a block moves it down the page but
+changes nothing it prints. What the blocks import or read from the project (``labs/``, page
+helpers, recordings) is not known before they run; the store records those files with each
+entry and checks them on every lookup (:mod:`bookkit.store`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bookkit.fences import FenceError, extract_fences, validate_executed_fences
+from bookkit.pages import is_notebook
+
+ENGINE_VERSION = 1
+
+
+class UnitsError(ValueError):
+    """A page whose executed blocks cannot be run; the message lists every problem."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("invalid executed blocks:\n  " + "\n  ".join(problems))
+        self.problems = problems
+
+
+@dataclass(frozen=True)
+class Block:
+    """One executed fence (or notebook code cell) with its code ready to run."""
+
+    page: str  # root-relative path of the page, e.g. docs/tensors/index.md
+    id: str
+    line: int  # 1-based line of the fence in the page; 0 for notebook cells
+    code: str
+    options: dict[str, str] = field(hash=False)
+
+    @property
+    def label(self) -> str:
+        """How messages name the block: ``docs/page.md:12 (block 'x')``."""
+        where = f"{self.page}:{self.line}" if self.line else self.page
+        return f"{where} (block '{self.id}')"
+
+    @property
+    def filename(self) -> str:
+        """The file name tracebacks show; without the line, so outputs survive prose edits."""
+        return f"{self.page} (block '{self.id}')"
+
+
+@dataclass(frozen=True)
+class Unit:
+    kind: str  # "blocks" or "notebook"
+    page: str
+    session: str | None
+    blocks: tuple[Block, ...]
+
+    @property
+    def name(self) -> str:
+        if self.kind == "notebook":
+            return f"{self.page}:notebook"
+        if self.session is None:
+            return f"{self.page}:#{self.blocks[0].id}"
+        return f"{self.page}:{self.session}"
+
+    @property
+    def module_name(self) -> str:
+        """``__name__`` of the unit's namespace (dataclasses and pickling look it up)."""
+        return "book_" + re.sub(r"\W+", "_", self.name)
+
+    def key(self, fingerprint: dict) -> str:
+        payload = {
+            "engine": ENGINE_VERSION,
+            "environment": fingerprint,
+            "kind": self.kind,
+            "page": self.page,
+            "session": self.session,
+            "blocks": [[b.id, b.code, sorted(b.options.items())] for b in self.blocks],
+        }
+        text = json.dumps(payload, sort_keys=True, ensure_ascii=False)
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+    def shard(self, count: int) -> int:
+        """The shard (0-based, of ``count``) this unit belongs to; stable across runs."""
+        return int(hashlib.sha256(self.name.encode("utf-8")).hexdigest()[:8], 16) % count
+
+
+def relative_name(path: Path, root: Path) -> str:
+    try:
+        return path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+def fence_units(source: Path, root: Path) -> list[Unit]:
+    """The units of a markdown page's executed fences; :class:`UnitsError` if any is invalid."""
+    page = relative_name(source, root)
+    try:
+        fences = extract_fences(source.read_text(encoding="utf-8"), page)
+    except FenceError as error:
+        raise UnitsError([str(error)]) from error
+    problems = validate_executed_fences(fences, root)
+    if problems:
+        raise UnitsError(problems)
+    order: list[Block | str] = []  # a block of its own, or the name of a session
+    sessions: dict[str, list[Block]] = {}
+    for fence in fences:
+        if not fence.executed:
+            continue
+        block = Block(page, fence.id, fence.line, fence.code(root), dict(fence.options))
+        if fence.session is None:
+            order.append(block)
+            continue
+        if fence.session not in sessions:
+            sessions[fence.session] = []
+            order.append(fence.session)
+        sessions[fence.session].append(block)
+    return [
+        Unit("blocks", page, None, (item,))
+        if isinstance(item, Block)
+        else Unit("blocks", page, item, tuple(sessions[item]))
+        for item in order
+    ]
+
+
+def page_units(source: Path, root: Path) -> list[Unit]:
+    """The units of one page, markdown or notebook."""
+    if is_notebook(source):
+        from bookkit.notebooks import notebook_unit
+
+        return [notebook_unit(source, root)]
+    return fence_units(source, root)
+
+
+def book_pages(docs_dir: Path) -> list[Path]:
+    """Every page source under ``docs_dir``, as MkDocs finds them (dot-folders skipped)."""
+    return sorted(
+        path
+        for path in docs_dir.rglob("*.md")
+        if not any(part.startswith(".") for part in path.relative_to(docs_dir).parts)
+    )

@@ -1,0 +1,95 @@
+"""The child side of execution: one unit, in a process of its own.
+
+:mod:`bookkit.runner` forks a worker for every unit from a warm server process that has
+imported torch, numpy and matplotlib but never run them. The worker
+
+- starts in the project root with the root first on ``sys.path`` and the job's environment
+  variables set (``BOOK_DEVICE`` for recordings);
+- runs the unit's blocks in order in one fresh namespace, sending ``("start", i)`` before and
+  ``("done", i, output)`` after each block, so the parent always knows which block is running
+  when a timeout or a crash happens;
+- treats every ``BaseException`` from a block (``SystemExit`` and ``KeyboardInterrupt`` too) as
+  that block's failure, sent as ``("failed", i, failure)``;
+- ends with ``("finished", info)``: the project files the unit used
+  (:class:`bookkit.tracking.InputTracker`), the machine it ran on and any variables the job
+  asked for, then leaves with ``os._exit`` so leftover threads, non-daemon ones too, die with
+  it and nothing the unit changed (working directory, ``sys.path``, print options, recursion
+  limit, ...) can reach another unit.
+
+Only the standard library and bookkit's standard-library modules are imported here: the server
+preloads this module, and whatever it imports is not tracked as a unit's input.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+import traceback
+from typing import Any
+
+from bookkit.capture import new_namespace, output_limit, run_code
+from bookkit.provenance import describe_machine
+from bookkit.tracking import InputTracker
+
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def describe_failure(error: BaseException, filename: str | None = None) -> dict[str, str]:
+    """Type, message and traceback of a block's exception, from the block's frame down."""
+    tb = error.__traceback__
+    if filename is not None:
+        first = tb
+        while first is not None and first.tb_frame.f_code.co_filename != filename:
+            first = first.tb_next
+        tb = first or tb
+    shown = "".join(traceback.format_exception(type(error), error, tb))
+    return {
+        "type": type(error).__name__,
+        "message": _ANSI.sub("", str(error)).strip(),
+        "traceback": _ANSI.sub("", shown),
+    }
+
+
+def run_blocks(conn, job: dict[str, Any]) -> dict[str, Any] | None:
+    """Run the job's blocks; the namespace variables the job asked for, or None on failure."""
+    namespace = new_namespace(job["module"])
+    limit = output_limit()
+    for index, block in enumerate(job["blocks"]):
+        conn.send(("start", index))
+        try:
+            output = run_code(block["code"], namespace, block["filename"], limit)
+        except BaseException as error:  # noqa: BLE001  (exits and interrupts are failures too)
+            conn.send(("failed", index, describe_failure(error, block["filename"])))
+            return None
+        conn.send(("done", index, output))
+    return {name: namespace[name] for name in job.get("collect", []) if name in namespace}
+
+
+def main(conn, job: dict[str, Any]) -> None:
+    """Entry point of a worker process."""
+    try:
+        os.chdir(job["root"])
+        sys.path.insert(0, job["root"])
+        os.environ.update(job.get("env", {}))
+        if job["kind"] == "notebook":  # the kernel tracks its own inputs
+            from bookkit.notebooks import run_cells
+
+            collected, inputs = run_cells(conn, job)
+        else:
+            tracker = InputTracker(job["root"]).start()
+            collected = run_blocks(conn, job)
+            inputs = tracker.inputs() if collected is not None else {}
+        if collected is not None:
+            machine = describe_machine(job.get("env", {}).get("BOOK_DEVICE", "cpu"))
+            conn.send(("finished", {"inputs": inputs, "machine": machine, "collected": collected}))
+    except BaseException as error:  # noqa: BLE001  (report a fault of the worker itself)
+        try:
+            conn.send(("internal", describe_failure(error)))
+        except Exception:  # noqa: BLE001
+            pass
+    finally:
+        try:
+            conn.close()
+        finally:
+            os._exit(0)

@@ -132,7 +132,7 @@ class Engine:
             require_stored = os.environ.get("BOOK_REQUIRE_STORED", "") not in ("", "0")
         todo: list[tuple[Unit, str]] = []
         for unit in units:
-            if unit.name in self.outcomes or any(unit.name == u.name for u, _ in todo):
+            if unit.name in self.outcomes or unit.name in {u.name for u, _ in todo}:
                 continue
             stored = self.lookup(unit)
             if stored is not None:
@@ -150,6 +150,8 @@ class Engine:
             self.executed += 1
             self.seconds += result.seconds
 
+        # Notebook units start a kernel and run longest: start them first.
+        todo.sort(key=lambda item: item[0].kind != "notebook")
         if todo:
             run_jobs([self.job(unit) for unit, _ in todo], on_result=finished)
         return {unit.name: self.outcomes[unit.name] for unit in units}

@@ -1,34 +1,71 @@
 #!/usr/bin/env python3
-"""The two commands of the README, runnable with nothing but Python 3.11 and pip.
+"""The project's one task runner; README, CONTRIBUTING, the Makefile and CI call only this.
 
-    python3 scripts/dev.py serve   # create .venv if missing, then `mkdocs serve`
-    python3 scripts/dev.py test    # create .venv if missing, then every check CI runs
-    python3 scripts/dev.py lint    # one check of `test` (lint, recordings-check, pytest)
+    python3 scripts/dev.py serve                 # local site at http://127.0.0.1:8000
+    python3 scripts/dev.py test [--fresh]        # every check CI runs (lint, recordings, pytest)
+    python3 scripts/dev.py build [--fresh]       # strict build into site/
+    python3 scripts/dev.py build --shard I/N     # run shard I of N of the units into the store
+    python3 scripts/dev.py lint | recordings-check | pytest   # one step of `test`
+    python3 scripts/dev.py record [--device cpu|cuda] [SNIPPET ...]
+    python3 scripts/dev.py bench [--repeat N]    # build timings and ratios
+    python3 scripts/dev.py exercises [--check]   # regenerate (or check) stubs and lab notebook
+    python3 scripts/dev.py lab                   # print the autograd_bugs lab's report
+    python3 scripts/dev.py clean                 # remove the site and every cache
+    python3 scripts/dev.py env                   # create or update .venv
 
-The environment is (re)installed whenever pyproject.toml changes. Every step of `test` is
-also a Makefile target; `.ci/run` runs `python3 scripts/dev.py test` verbatim.
+Needs nothing but Python 3.11+ with pip: the first task creates ``.venv`` and installs the
+pinned project; it is reinstalled when ``pyproject.toml`` changes. Every task runs with the
+same environment (``PYTHONHASHSEED=0`` among it), so the tested build is the deployed build.
+``--fresh`` empties the execution store first, so every unit runs cold.
+
+A step of ``test`` passes only if it exits 0 *and* printed its tool's own summary line: a
+process that exits 0 halfway through does not read as a pass.
 """
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import os
+import re
+import shutil
 import subprocess
 import sys
 import time
 import venv
+from collections import deque
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / "python"
+ENVIRONMENT = {"NO_MKDOCS_2_WARNING": "1", "PYTHONHASHSEED": "0"}
+CACHES = [ROOT / ".cache" / "bookkit", ROOT / ".cache" / "mkdocs-jupyter"]
 
 
-def run(*command: str | Path) -> None:
+class StepFailed(RuntimeError):
+    pass
+
+
+def run(*command: str | Path, summary: str | None = None) -> None:
+    """Run a command in the project environment; with ``summary``, require that line."""
     print("+", " ".join(str(part) for part in command), flush=True)
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", PYTHONHASHSEED="0")
-    subprocess.run([str(part) for part in command], cwd=ROOT, env=env, check=True)
+    env = dict(os.environ, **ENVIRONMENT)
+    if summary is None:
+        if subprocess.run([str(p) for p in command], cwd=ROOT, env=env).returncode != 0:
+            raise StepFailed(f"{command[0]} exited with an error")
+        return
+    tail: deque[str] = deque(maxlen=40)
+    with subprocess.Popen([str(p) for p in command], cwd=ROOT, env=env, text=True,
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT) as process:
+        for line in process.stdout:
+            sys.stdout.write(line)
+            tail.append(line)
+    if process.returncode != 0:
+        raise StepFailed(f"{command[0]} exited with code {process.returncode}")
+    if not re.search(summary, "".join(tail), re.M):
+        raise StepFailed(f"{command[0]} exited 0 without its summary line (/{summary}/)")
 
 
 def ensure_environment() -> None:
@@ -47,46 +84,94 @@ def ensure_environment() -> None:
     stamp.touch()
 
 
-# The checks `test` runs, in order; each is also a Makefile target of the same name.
-# pytest includes the strict build of the whole book and the post-build site checks
-# (tests/test_site.py), so the site is built once per run.
-CHECKS: dict[str, list[str | Path]] = {
-    "lint": [BIN / "ruff", "check", "."],
-    "recordings-check": [PYTHON, "-m", "bookkit.recordings", "check"],
-    "pytest": [PYTHON, "-m", "pytest", "-q", "--durations=5"],
+# The steps of `test`, in order: (command, the summary line it must print).
+STEPS: dict[str, tuple[list[str | Path], str]] = {
+    "lint": ([BIN / "ruff", "check", "."], r"^All checks passed!"),
+    "recordings-check": ([PYTHON, "-m", "bookkit.recordings", "check"],
+                         r"^recordings check: 0 problem\(s\)"),
+    "pytest": ([PYTHON, "-m", "pytest", "-q", "--durations=5"],
+               r"^=*\s*\d+ passed.* in [\d.]+s"),
 }
+
+
+def fresh() -> None:
+    for cache in CACHES:
+        if cache.exists():
+            print(f"removing {cache.relative_to(ROOT)}", flush=True)
+            shutil.rmtree(cache)
 
 
 def test(names: list[str]) -> None:
     timings: list[tuple[str, float]] = []
     for name in names:
-        command = CHECKS[name]
+        command, summary = STEPS[name]
         start = time.perf_counter()
-        run(*command)
+        run(*command, summary=summary)
         timings.append((name, time.perf_counter() - start))
     print("\nstep timings:")
     for name, seconds in timings:
-        print(f"  {name:<16} {seconds:7.1f} s")
+        print(f"  {name:<18} {seconds:7.1f} s")
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) != 1 or argv[0] not in ("serve", "test", "env", *CHECKS):
-        print(__doc__, file=sys.stderr)
-        return 2
+    parser = argparse.ArgumentParser(prog="python3 scripts/dev.py",
+                                     description=__doc__.split("\n\n")[0])
+    tasks = parser.add_subparsers(dest="task", required=True)
+    tasks.add_parser("env", help="create or update .venv")
+    tasks.add_parser("serve", help="mkdocs serve")
+    build = tasks.add_parser("build", help="strict build, or one shard of the units")
+    build.add_argument("--shard", metavar="I/N", help="only run shard I of N into the store")
+    build.add_argument("--fresh", action="store_true", help="empty the store first")
+    test_task = tasks.add_parser("test", help="every check CI runs")
+    test_task.add_argument("--fresh", action="store_true", help="empty the store first")
+    for name in STEPS:
+        tasks.add_parser(name, help=f"only the {name} step of test")
+    record = tasks.add_parser("record", help="record device-dependent snippets")
+    record.add_argument("--device", choices=("cpu", "cuda"), default="cpu")
+    record.add_argument("snippets", nargs="*")
+    bench = tasks.add_parser("bench", help="build timings and ratios")
+    bench.add_argument("--repeat", type=int, default=3)
+    exercises = tasks.add_parser("exercises", help="regenerate stubs and the lab notebook")
+    exercises.add_argument("--check", action="store_true", help="only check they are in sync")
+    tasks.add_parser("lab", help="print the autograd_bugs lab's report")
+    tasks.add_parser("clean", help="remove the site and every cache")
+    args = parser.parse_args(argv)
+
+    if args.task == "clean":
+        for path in [ROOT / "site", ROOT / ".cache", ROOT / ".pytest_cache", ROOT / ".ruff_cache"]:
+            shutil.rmtree(path, ignore_errors=True)
+        return 0
     ensure_environment()
-    if argv[0] == "serve":
-        run(BIN / "mkdocs", "serve")
-    elif argv[0] == "test":
-        test(list(CHECKS))
-    elif argv[0] in CHECKS:
-        test([argv[0]])
+    if getattr(args, "fresh", False):
+        fresh()
+    if args.task == "serve":
+        run(PYTHON, "-m", "mkdocs", "serve")
+    elif args.task == "build" and args.shard:
+        run(PYTHON, "-m", "bookkit.engine", "execute", "--shard", args.shard,
+            summary=r"^shard \d+/\d+: \d+ units")
+    elif args.task == "build":
+        run(PYTHON, "-m", "mkdocs", "build", "--strict", summary=r"Documentation built in")
+    elif args.task == "test":
+        test(list(STEPS))
+    elif args.task in STEPS:
+        test([args.task])
+    elif args.task == "record":
+        run(PYTHON, "-m", "bookkit.recordings", "record", "--device", args.device,
+            *args.snippets)
+    elif args.task == "bench":
+        run(PYTHON, ROOT / "scripts" / "bench.py", "--repeat", str(args.repeat))
+    elif args.task == "exercises":
+        check = ["--check"] if args.check else []
+        run(PYTHON, ROOT / "scripts" / "make_exercise_stubs.py", *check)
+        run(PYTHON, ROOT / "scripts" / "make_lab_notebook.py", *check)
+    elif args.task == "lab":
+        run(PYTHON, "-m", "labs.deep_learning_pytorch.tensors_and_autograd.autograd_bugs")
     return 0
 
 
 if __name__ == "__main__":
     try:
         raise SystemExit(main(sys.argv[1:]))
-    except subprocess.CalledProcessError as error:
-        command = " ".join(map(str, error.cmd))
-        print(f"\nfailed: {command} (exit {error.returncode})", file=sys.stderr)
+    except StepFailed as error:
+        print(f"\nfailed: {error}", file=sys.stderr)
         raise SystemExit(1) from None

@@ -115,7 +115,7 @@ def test_every_job_has_a_timeout_and_checkouts_keep_no_credentials(workflow):
 
 def test_ci_runs_the_readme_test_command_on_python_311():
     ci = load("ci.yml")
-    assert set(triggers(ci)) == {"pull_request", "push"}
+    assert set(triggers(ci)) == {"pull_request", "push", "schedule"}
     assert ci["permissions"] == {"contents": "read"}
     assert ci["concurrency"]["cancel-in-progress"] is True
     runs = [step.get("run", "") for _, step in steps(ci)]
@@ -125,14 +125,27 @@ def test_ci_runs_the_readme_test_command_on_python_311():
     assert versions == ["3.11"]
 
 
-def test_docs_builds_strictly_after_the_recordings_check_and_deploys_with_least_rights():
+def test_docs_runs_shards_then_renders_without_executing_and_deploys_with_least_rights():
     docs = load("docs.yml")
     assert docs["permissions"] == {}
     assert "pull_request_target" not in triggers(docs)
-    runs = [step.get("run", "") for _, step in steps(docs)]
-    assert runs.index("make recordings-check") < runs.index("make build")
-    assert docs["jobs"]["build"]["permissions"] == {"contents": "read"}
-    deploy = docs["jobs"]["deploy"]
+    jobs = docs["jobs"]
+    shards = jobs["execute"]["strategy"]["matrix"]["shard"]
+    runs = [step.get("run", "") for step in jobs["execute"]["steps"]]
+    assert 'python3 scripts/dev.py build --shard "$SHARD/2"' in runs and shards == [1, 2]
+    cache = next(step for step in jobs["execute"]["steps"]
+                 if step.get("uses", "").startswith("actions/cache@"))
+    assert cache["with"]["path"] == ".cache/bookkit/store"
+    assert cache["if"] == "github.event_name != 'schedule'"  # the weekly run starts cold
+    build = jobs["build"]
+    assert build["needs"] == "execute"
+    render = next(s for s in build["steps"] if s.get("run") == "python3 scripts/dev.py build")
+    assert render["env"] == {"BOOK_REQUIRE_STORED": "1"}
+    runs = [step.get("run", "") for step in build["steps"]]
+    assert runs.index("python3 scripts/dev.py recordings-check") < runs.index(render["run"])
+    for name in ("execute", "build"):
+        assert jobs[name]["permissions"] == {"contents": "read"}
+    deploy = jobs["deploy"]
     assert deploy["permissions"] == {"pages": "write", "id-token": "write"}
     assert deploy["environment"]["name"] == "github-pages"
 

@@ -9,6 +9,7 @@
     python3 scripts/dev.py record [--device cpu|cuda] [SNIPPET ...]
     python3 scripts/dev.py bench [--repeat N]    # build timings and ratios
     python3 scripts/dev.py exercises [--check]   # regenerate (or check) stubs and lab notebook
+    python3 scripts/dev.py test-exercises        # exercise tests against your own answers
     python3 scripts/dev.py lab                   # print the autograd_bugs lab's report
     python3 scripts/dev.py clean                 # remove the site and every cache
     python3 scripts/dev.py env                   # create or update .venv
@@ -133,6 +134,7 @@ def main(argv: list[str]) -> int:
     bench.add_argument("--repeat", type=int, default=3)
     exercises = tasks.add_parser("exercises", help="regenerate stubs and the lab notebook")
     exercises.add_argument("--check", action="store_true", help="only check they are in sync")
+    tasks.add_parser("test-exercises", help="run the exercise tests against your own answers")
     tasks.add_parser("lab", help="print the autograd_bugs lab's report")
     tasks.add_parser("clean", help="remove the site and every cache")
     args = parser.parse_args(argv)
@@ -164,6 +166,8 @@ def main(argv: list[str]) -> int:
         check = ["--check"] if args.check else []
         run(PYTHON, ROOT / "scripts" / "make_exercise_stubs.py", *check)
         run(PYTHON, ROOT / "scripts" / "make_lab_notebook.py", *check)
+    elif args.task == "test-exercises":
+        run(PYTHON, "-m", "pytest", "-q", "tests/labs", "--impl=exercise")
     elif args.task == "lab":
         run(PYTHON, "-m", "labs.deep_learning_pytorch.tensors_and_autograd.autograd_bugs")
     return 0

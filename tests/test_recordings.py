@@ -35,7 +35,7 @@ def copy_project(tmp_path: Path) -> Path:
 
 
 def fake_cuda_recording(root: Path, snippet: str = TIMING, per_matmul_ms: dict | None = None,
-                        torch: str = "2.11.0+cu130"):
+                        torch: str = "2.11.0+cu130", host_ms: dict | None = None):
     """A CUDA recording made from the real CPU one: same key, GPU-like numbers."""
     cuda = copy.deepcopy(store.load(snippet, "cpu", root))
     cuda["device"] = {"kind": "cuda", "name": "NVIDIA H200"}
@@ -49,6 +49,13 @@ def fake_cuda_recording(root: Path, snippet: str = TIMING, per_matmul_ms: dict |
     if per_matmul_ms is not None:
         for row in cuda["data"]["rows"]:
             row["seconds"] = per_matmul_ms[row["size"]] / 1e3 * row["repeats"]
+    if host_ms is not None:  # the GPU machine's own CPU, measured in the same run
+        host = copy.deepcopy(cuda["data"]["rows"])
+        for row in host:
+            row["seconds"] = host_ms[row["size"]] / 1e3 * row["repeats"]
+        cuda["data"]["host"] = {"threads": 16, "rows": host}
+        cuda["provenance"]["cpu"] = {"model": "AMD EPYC 9654", "logical_cores": 16,
+                                     "torch_threads": 16}
     assert store.validate(cuda, source=snippet, device="cuda") == []
     store.write(cuda, store.recording_path(snippet, "cuda", root))
     return cuda
@@ -344,3 +351,19 @@ def test_report_with_a_gpu_slower_on_small_matrices(tmp_path, monkeypatch):
     out = run_report(root, monkeypatch)
     assert "| 100 | 20 |" in out["table"] and "| CPU |" in out["table"]
     assert "교차점은 크기 500에서 1000 사이에 있습니다" in out["explain"]
+
+
+def test_report_compares_the_gpu_with_the_cpu_of_its_own_machine(tmp_path, monkeypatch):
+    root = copy_project(tmp_path)
+    cpu = store.load(TIMING, "cpu", root)
+    build_ms = {r["size"]: r["seconds"] / r["repeats"] * 1e3 for r in cpu["data"]["rows"]}
+    host_ms = {size: ms / 20 for size, ms in build_ms.items()}  # a much faster CPU
+    # The GPU beats the build machine's CPU from 500 on, its own machine's CPU only from 2048.
+    gpu_ms = {size: (host_ms[size] * 2 if size <= 1000 else host_ms[size] / 4)
+              for size in build_ms}
+    assert gpu_ms[500] < build_ms[500]
+    fake_cuda_recording(root, per_matmul_ms=gpu_ms, host_ms=host_ms)
+    out = run_report(root, monkeypatch)
+    assert "GPU와 같은 기계의 CPU(AMD EPYC 9654, 스레드 16)" in out["table"]
+    assert "교차점은 크기 1000에서 2048 사이에 있습니다" in out["explain"]
+    assert "GPU 기계의 CPU: AMD EPYC 9654" in out["plot"]  # the third line is drawn

@@ -33,21 +33,31 @@ PLAN = [
     (2048, 10, 1, 3), (4096, 3, 1, 2), (8192, 2, 1, 1),
 ]
 
-rows = []
-print(f"장치: {device}, 곱셈 정밀도: float32")
-print(" 크기  반복    합계(초)    한 번(ms)    GFLOP/s")
-for size, repeats, warmup, trials in PLAN:
-    times = [measure(device, size, repeats, warmup) for _ in range(trials)]
-    seconds = min(times)
-    per_matmul = seconds / repeats
-    gflops = 2 * size**3 / per_matmul / 1e9  # n×n 곱셈 한 번은 약 2n³번의 연산
-    print(f"{size:>5} {repeats:>5} {seconds:>11.4f} {per_matmul * 1e3:>12.3f} {gflops:>10.1f}")
-    rows.append({"size": size, "repeats": repeats, "warmup": warmup, "seconds": seconds,
-                 "trials": times})
+
+def measure_plan(device):
+    """PLAN의 크기마다 곱셈 시간을 재고 표로 출력한다. 행마다 dict 하나를 돌려준다."""
+    rows = []
+    print(f"장치: {device}, 곱셈 정밀도: float32")
+    print(" 크기  반복    합계(초)    한 번(ms)    GFLOP/s")
+    for size, repeats, warmup, trials in PLAN:
+        times = [measure(device, size, repeats, warmup) for _ in range(trials)]
+        seconds = min(times)
+        per_matmul = seconds / repeats
+        gflops = 2 * size**3 / per_matmul / 1e9  # n×n 곱셈 한 번은 약 2n³번의 연산
+        print(f"{size:>5} {repeats:>5} {seconds:>11.4f} {per_matmul * 1e3:>12.3f} {gflops:>10.1f}")
+        rows.append({"size": size, "repeats": repeats, "warmup": warmup, "seconds": seconds,
+                     "trials": times})
+    return rows
+
 
 recorded_data = {
     "device": device.type,
     "threads": torch.get_num_threads(),
     "matmul_precision": torch.get_float32_matmul_precision(),
-    "rows": rows,
+    "rows": measure_plan(device),
 }
+if device.type != "cpu":
+    # 바탕 자료처럼 같은 기계의 CPU도 잰다. 교차점은 같은 기계의 두 장치를 비교해야 뜻이 있다.
+    print()
+    recorded_data["host"] = {"threads": torch.get_num_threads(),
+                             "rows": measure_plan(torch.device("cpu"))}

@@ -9,12 +9,17 @@ from bookkit.recordings.store import is_fresh, load
 
 TIMING = "snippets/first-steps/timing_matmul.py"
 recordings = {device: load(TIMING, device) for device in ("cpu", "cuda")}
-assert recordings["cpu"] is not None, "CPU 기록이 없다: make record DEVICE=cpu"
+assert recordings["cpu"] is not None, "CPU 기록이 없다: python3 scripts/dev.py record"
 recorded = {device: rec for device, rec in recordings.items() if rec is not None}
 rows = {
     device: {row["size"]: row for row in rec["data"]["rows"]} for device, rec in recorded.items()
 }
 has_gpu = "cuda" in rows
+# GPU 기록에는 그 기계의 CPU로 잰 시간도 있다("host"). CPU와 GPU의 비교는 같은 기계끼리 한다.
+host = recorded["cuda"]["data"].get("host") if has_gpu else None
+if host:
+    rows["host"] = {row["size"]: row for row in host["rows"]}
+versus = "host" if host else "cpu"
 
 
 def per_matmul(device, size):
@@ -31,7 +36,7 @@ def total(device, size):
 def faster(size):
     if not has_gpu or size not in rows["cuda"]:
         return "GPU 기록 없음"
-    return "GPU" if per_matmul("cuda", size) < per_matmul("cpu", size) else "CPU"
+    return "GPU" if per_matmul("cuda", size) < per_matmul(versus, size) else "CPU"
 
 
 for device, rec in recorded.items():
@@ -45,21 +50,24 @@ assert plan == [(100, 20, 3, 3), (500, 20, 3, 3), (1000, 20, 3, 3), (2048, 10, 1
 assert (8192 / 1000) ** 3 > 500  # markdown-exec: hide
 assert recorded["cpu"]["provenance"]["duration_s"] < 60  # markdown-exec: hide
 assert per_matmul("cpu", 8192) > 1.0  # markdown-exec: hide
+if host:
+    model = recorded["cuda"]["provenance"]["cpu"]["model"]
+    print(f"CPU 칸은 GPU와 같은 기계의 CPU({model}, 스레드 {host['threads']})로 잰 시간입니다.\n")
 print("| 행렬 크기 | 반복 횟수 | CPU 시간 | GPU 시간 | 더 빠른 장치 |")
 print("| ---: | ---: | ---: | ---: | :---: |")
 for size in SEED_SIZES:
-    repeats = rows["cpu"][size]["repeats"]
-    print(f"| {size} | {repeats} | {total('cpu', size)} | {total('cuda', size)} | {faster(size)} |")
+    repeats = rows[versus][size]["repeats"]
+    print(f"| {size} | {repeats} | {total(versus, size)} | {total('cuda', size)} | {faster(size)} |")
     assert repeats == 20  # markdown-exec: hide
 
 print()
 print("| 행렬 크기 | 반복 | CPU 한 번 | GPU 한 번 | CPU/GPU 시간 비율 |")
 print("| ---: | ---: | ---: | ---: | ---: |")
-for size in sorted(rows["cpu"]):
-    cpu_ms = f"{per_matmul('cpu', size) * 1e3:,.2f} ms"
+for size in sorted(rows[versus]):
+    cpu_ms = f"{per_matmul(versus, size) * 1e3:,.2f} ms"
     gpu_ms = f"{per_matmul('cuda', size) * 1e3:,.3f} ms" if has_gpu else "기록 없음"
-    ratio = f"{per_matmul('cpu', size) / per_matmul('cuda', size):,.1f}배" if has_gpu else "-"
-    print(f"| {size} | {rows['cpu'][size]['repeats']} | {cpu_ms} | {gpu_ms} | {ratio} |")
+    ratio = f"{per_matmul(versus, size) / per_matmul('cuda', size):,.1f}배" if has_gpu else "-"
+    print(f"| {size} | {rows[versus][size]['repeats']} | {cpu_ms} | {gpu_ms} | {ratio} |")
 # --8<-- [end:table]
 # --8<-- [start:plot]
 import matplotlib.pyplot as plt
@@ -67,11 +75,13 @@ import matplotlib.pyplot as plt
 from bookkit.plots import show
 
 fig, ax = plt.subplots()
-for device, label, marker in (("cpu", "CPU", "o"), ("cuda", "GPU (CUDA)", "s")):
-    if device not in rows:
-        continue  # 기록이 없는 장치는 그리지 않는다
+lines = [("cpu", "빌드 기계의 CPU" if host else "CPU", "o", recorded["cpu"]["device"]["name"])]
+if host:
+    lines.append(("host", "GPU 기계의 CPU", "^", recorded["cuda"]["provenance"]["cpu"]["model"]))
+if has_gpu:
+    lines.append(("cuda", "GPU (CUDA)", "s", recorded["cuda"]["device"]["name"]))
+for device, label, marker, name in lines:  # 기록이 없는 장치는 그리지 않는다
     sizes = sorted(rows[device])
-    name = recorded[device]["device"]["name"]
     times_ms = [per_matmul(device, size) * 1e3 for size in sizes]
     ax.plot(sizes, times_ms, marker=marker, label=f"{label}: {name}")
 ax.set_xscale("log")
@@ -122,8 +132,11 @@ if not has_gpu:
     )
 else:
     gpu_name = recorded["cuda"]["device"]["name"]
-    common = [size for size in cpu_sizes if size in rows["cuda"]]
-    gpu_wins = {size: per_matmul("cuda", size) < per_matmul("cpu", size) for size in common}
+    if host:
+        print("아래 비교는 GPU와 같은 기계의 CPU를 상대로 합니다. 위 문단의 CPU는 이 책을 빌드한 "
+              "기계의 CPU입니다.\n")
+    common = [size for size in sorted(rows[versus]) if size in rows["cuda"]]
+    gpu_wins = {size: per_matmul("cuda", size) < per_matmul(versus, size) for size in common}
     # 교차점: 그 크기부터 끝까지 GPU가 계속 더 빠른 가장 작은 크기
     crossover = next(
         (size for i, size in enumerate(common) if all(gpu_wins[s] for s in common[i:])), None
@@ -148,7 +161,7 @@ else:
     first, last = common[0], common[-1]
     gpu_growth = per_matmul("cuda", last) / per_matmul("cuda", first)
     gpu_work = (last / first) ** 3
-    speedup = per_matmul("cpu", last) / per_matmul("cuda", last)
+    speedup = per_matmul(versus, last) / per_matmul("cuda", last)
     print(
         f"GPU에서 크기 {first}일 때와 {last}일 때의 곱셈 시간은 {gpu_growth:,.0f}배 차이 났고, "
         f"연산량은 {gpu_work:,.0f}배 차이 납니다. 가장 작은 크기 {first}에서 GPU의 곱셈 한 번은 "

@@ -57,6 +57,7 @@ class Outcome:
     reused: bool = False
     failure: BlockFailure | None = None
     collected: dict[str, Any] = field(default_factory=dict)
+    key: str = ""
 
     def problem(self, block: Block) -> str | None:
         """Why ``block`` has no output, or None when it has one."""
@@ -102,14 +103,17 @@ class Engine:
         }
 
     def lookup(self, unit: Unit) -> Outcome | None:
-        entry = self.store.get(unit.key(self.fingerprint))
+        key = unit.key(self.fingerprint)
+        entry = self.store.get(key)
         if entry is None or self.digests.changed(entry["inputs"]):
             return None
-        return Outcome(unit, entry["outputs"], entry["machine"], entry["executed_at"], True)
+        return Outcome(unit, entry["outputs"], entry["machine"], entry["executed_at"], True,
+                       key=key)
 
     def _outcome(self, unit: Unit, key: str, result: JobResult) -> Outcome:
         outputs = {block.id: out for block, out in zip(unit.blocks, result.outputs, strict=False)}
-        outcome = Outcome(unit, outputs, result.machine, _now(), collected=result.collected)
+        outcome = Outcome(unit, outputs, result.machine, _now(), collected=result.collected,
+                          key=key)
         if result.failure is not None:
             index = result.failure.block
             block = unit.blocks[index] if index is not None else None

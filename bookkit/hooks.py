@@ -10,8 +10,9 @@
   ``markdown_exec.base_format`` with a ``run`` that only reads the stored output of the block.
 - Each chapter page ends with one line saying where and when its outputs were executed; the
   glossary gets its "나오는 곳" column (:mod:`bookkit.glossary`).
-- Every build ends with one line: units executed, units reused, seconds spent executing; then
-  :func:`bookkit.site_check.check_site` verifies the built site.
+- Every build ends with one line: units executed, units reused, seconds spent executing, writes
+  the output manifest (:mod:`bookkit.manifest`), then :func:`bookkit.site_check.check_site`
+  verifies the built site.
 
 ``BOOK_EXECUTE=off`` renders every block without output and skips the checks: the
 benchmark's "execution off" build.
@@ -29,9 +30,11 @@ from markupsafe import Markup
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File
+from mkdocs.utils import meta
 
 from bookkit.engine import Engine, NotStoredError, Outcome, failures
 from bookkit.glossary import Chapter, GlossaryError, add_where_column, chapter_title
+from bookkit.manifest import build_manifest, manifest_path, write_manifest
 from bookkit.notebooks import executed_notebook
 from bookkit.provenance import provenance_note
 from bookkit.site_check import EXECUTED_MARKER, check_site
@@ -50,6 +53,7 @@ class BuildState:
     page_outcomes: dict[str, list[Outcome]] = field(default_factory=dict)
     sources: list[Path] = field(default_factory=list)  # every page's source under docs/
     chapters: list[Chapter] = field(default_factory=list)
+    measurements: dict[str, set[str]] = field(default_factory=dict)  # page -> block ids
     page: str | None = None
 
 
@@ -109,16 +113,17 @@ def _use_executed_notebook(file: File, outcome: Outcome) -> None:
     file.abs_src_path = str(target)
 
 
-def _chapters(files) -> list[Chapter]:
-    """The chapter pages (front matter ``kind: chapter``), for the glossary."""
-    chapters = []
+def _read_front_matter(files) -> None:
+    """Chapters (``kind: chapter``) for the glossary; declared measurements for the manifest."""
     for file in files.documentation_pages():
         if not file.src_uri.endswith(".md"):
             continue
         text = Path(file.abs_src_path).read_text(encoding="utf-8")
-        if text.startswith("---\n") and "\nkind: chapter\n" in text.split("\n---\n", 1)[0]:
-            chapters.append(Chapter(file.src_uri, chapter_title(text, file.src_uri), text))
-    return chapters
+        _, data = meta.get_data(text)
+        page = relative_name(Path(file.abs_src_path), STATE.root)
+        STATE.measurements[page] = set(data.get("measurements") or [])
+        if data.get("kind") == "chapter":
+            STATE.chapters.append(Chapter(file.src_uri, chapter_title(text, file.src_uri), text))
 
 
 @event_priority(-100)  # after mkdocs-jupyter has marked its notebook pages
@@ -133,9 +138,15 @@ def on_files(files, config, **kwargs):
             units_of_page[file] = page_units(source, root)
         except UnitsError as error:
             problems += error.problems
+    _read_front_matter(files)
+    for file, units in units_of_page.items():
+        page = relative_name(Path(file.abs_src_path), root)
+        ids = {block.id for unit in units for block in unit.blocks}
+        for name in sorted(STATE.measurements.get(page, set()) - ids):
+            problems.append(f"{page}: front matter 'measurements' names {name!r}, "
+                            "which is no executed block of the page")
     if problems:
         raise PluginError("invalid executed blocks:\n  " + "\n  ".join(problems))
-    STATE.chapters = _chapters(files)
     if not STATE.execute:
         return files
     all_units = [unit for units in units_of_page.values() for unit in units]
@@ -188,6 +199,9 @@ def on_post_build(config, **kwargs):
         log.info("bookkit: execution off, nothing executed or checked")
         return
     log.info("bookkit: %s", STATE.engine.summary())
+    outcomes = [o for page in STATE.page_outcomes.values() for o in page]
+    write_manifest(build_manifest(outcomes, STATE.measurements, STATE.root),
+                   manifest_path(STATE.root))
     problems = check_site(
         Path(config.docs_dir), Path(config.site_dir), STATE.root, STATE.sources
     )

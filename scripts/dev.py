@@ -8,6 +8,7 @@
     python3 scripts/dev.py lint | recordings-check | pytest   # one step of `test`
     python3 scripts/dev.py record [--device cpu|cuda] [SNIPPET ...]
     python3 scripts/dev.py bench [--repeat N]    # build timings and ratios
+    python3 scripts/dev.py diff [BASE] [--out F] # which printed outputs differ from BASE (main)
     python3 scripts/dev.py exercises [--check]   # regenerate (or check) stubs and lab notebook
     python3 scripts/dev.py test-exercises        # exercise tests against your own answers
     python3 scripts/dev.py lab                   # print the autograd_bugs lab's report
@@ -132,6 +133,9 @@ def main(argv: list[str]) -> int:
     record.add_argument("snippets", nargs="*")
     bench = tasks.add_parser("bench", help="build timings and ratios")
     bench.add_argument("--repeat", type=int, default=3)
+    diff = tasks.add_parser("diff", help="which printed outputs differ from a git revision")
+    diff.add_argument("base", nargs="?", help="git revision (default: main)")
+    diff.add_argument("--out", help="also write the Markdown report to this file")
     exercises = tasks.add_parser("exercises", help="regenerate stubs and the lab notebook")
     exercises.add_argument("--check", action="store_true", help="only check they are in sync")
     tasks.add_parser("test-exercises", help="run the exercise tests against your own answers")
@@ -162,6 +166,9 @@ def main(argv: list[str]) -> int:
             *args.snippets)
     elif args.task == "bench":
         run(PYTHON, ROOT / "scripts" / "bench.py", "--repeat", str(args.repeat))
+    elif args.task == "diff":
+        run(PYTHON, "-m", "bookkit.review", *filter(None, [args.base]),
+            *(["--out", args.out] if args.out else []))
     elif args.task == "exercises":
         check = ["--check"] if args.check else []
         run(PYTHON, ROOT / "scripts" / "make_exercise_stubs.py", *check)

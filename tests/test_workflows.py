@@ -208,3 +208,17 @@ def test_zizmor_catches_an_injected_expression_offline(tmp_path):
     result = subprocess.run([tool("zizmor"), "--offline", "--no-progress", str(bad)],
                             capture_output=True, text=True, timeout=120)
     assert result.returncode != 0 and "template-injection" in result.stdout + result.stderr
+
+
+def test_output_review_reports_to_the_job_summary_with_read_only_rights():
+    review = load("output-review.yml")
+    assert set(triggers(review)) == {"pull_request"}
+    assert review["permissions"] == {"contents": "read"}
+    job = review["jobs"]["review"]
+    assert job["permissions"] == {"contents": "read"}
+    checkout = job["steps"][0]
+    assert checkout["with"]["fetch-depth"] == 0
+    runs = [step.get("run", "") for step in job["steps"]]
+    diff = runs.index('python3 scripts/dev.py diff "origin/$BASE_REF" --out output-review.md')
+    assert runs.index('cat output-review.md >> "$GITHUB_STEP_SUMMARY"') > diff
+    assert not any("gh " in run or "curl" in run for run in runs)  # no comment bot

@@ -30,7 +30,7 @@ from typing import Any
 
 from bookkit.fences import read_snippet
 from bookkit.fingerprint import package_version, public_version
-from bookkit.recordings import DEVICES, MARKER
+from bookkit.recordings import DEVICES, MARKER, MEASUREMENT_MARKER
 
 SCHEMA = 2
 MAX_BYTES = 1_000_000
@@ -75,7 +75,8 @@ def snippet_code(snippet: str, root: Path, keep_hidden: bool = False) -> str:
     text = read_snippet(root, snippet, Path(snippet), 1)  # section marks dropped
     lines = [
         line for line in text.splitlines()
-        if line.strip() != MARKER and (keep_hidden or not line.rstrip().endswith(_HIDE))
+        if line.strip() not in (MARKER, MEASUREMENT_MARKER)
+        and (keep_hidden or not line.rstrip().endswith(_HIDE))
     ]
     return "\n".join(lines).strip("\n") + "\n"
 

@@ -1,4 +1,5 @@
 # bookkit: recorded
+# bookkit: measurement
 import time
 
 import torch

@@ -82,11 +82,22 @@ def run_stored(code: str, returncode=None, session=None, id=None, **extra) -> st
     return outcome.outputs[block.id]
 
 
+MEASUREMENT_NOTE = (
+    '<p class="book-measurement">이 출력은 측정값입니다. 다시 실행하거나 다시 기록하면 '
+    "달라집니다.</p>"
+)
+
+
 def format_python(**kwargs) -> Markup:
-    """The python formatter: render the stored output and mark the block as executed."""
+    """The python formatter: render the stored output and mark the block as executed.
+
+    A block the page declares a measurement gets a short note saying so under its output.
+    """
     html = markdown_exec.base_format(language="python", run=run_stored, **kwargs)
     found = STATE.blocks.get((STATE.page or "", kwargs.get("id", "")))
     if found and found[1].outputs.get(found[0].id, "").strip():
+        if found[0].id in STATE.measurements.get(STATE.page or "", set()):
+            html = html + Markup(MEASUREMENT_NOTE)
         html = html + Markup(EXECUTED_MARKER.format(id=found[0].id))
     return html
 

@@ -16,18 +16,16 @@ Sources may be ``.ipynb`` or jupytext ``.md``/``.py`` notebooks.
 
 from __future__ import annotations
 
-import html
 import re
 from pathlib import Path
 
 import jupytext
+from bs4 import BeautifulSoup, Tag
 
 from bookkit.pages import built_page_path
 
 SILENT_TAGS = ("check",)
 
-_CELL = re.compile(r'<div class="jp-Cell (?P<classes>[^"]*)"(?P<attrs>[^>]*)>')
-_TAG = re.compile(r"<[^>]+>")
 _BAD_OUTPUT = {
     "a traceback": re.compile(r"Traceback \(most recent call last\)"),
     "a missing-glyph warning": re.compile(r"does not have a glyph|missing from font", re.I),
@@ -44,32 +42,20 @@ def _docs_relative(source: Path, docs_dir: Path | None) -> Path:
     return Path(*parts[index + 1 :])
 
 
-def _html_cells(page: str) -> list[tuple[str, str]]:
-    """(classes, html) of every rendered cell, in order.
+def _code_cells(page: str) -> list[Tag]:
+    """Every rendered code cell, in order.
 
-    nbconvert's lab template wraps each cell in two ``jp-Cell`` divs with the same classes (the
-    inner one has the cell id); only one of each pair is kept.
+    nbconvert's lab template wraps each cell in two ``jp-Cell`` divs with the same classes;
+    only the innermost of each pair is kept.
     """
-    matches = list(_CELL.finditer(page))
-    cells: list[tuple[str, str]] = []
-    for index, match in enumerate(matches):
-        end = matches[index + 1].start() if index + 1 < len(matches) else len(page)
-        following = matches[index + 1] if index + 1 < len(matches) else None
-        is_outer = (
-            following is not None
-            and following["classes"] == match["classes"]
-            and "id=" in following["attrs"]
-            and "id=" not in match["attrs"]
-            and not page[match.end() : following.start()].strip()
-        )
-        if not is_outer:
-            cells.append((match["classes"], page[match.start() : end]))
-    return cells
+    soup = BeautifulSoup(page, "html.parser")
+    cells = soup.find_all("div", class_="jp-Cell")
+    return [cell for cell in cells if "jp-CodeCell" in cell.get("class", [])
+            and cell.find("div", class_="jp-Cell") is None]
 
 
-def _outputs_text(cell_html: str) -> str:
-    start = cell_html.find("jp-OutputArea-output")
-    return html.unescape(_TAG.sub("", cell_html[start:])) if start >= 0 else ""
+def _outputs_text(cell: Tag) -> str:
+    return "\n".join(out.get_text() for out in cell.find_all(class_="jp-OutputArea-output"))
 
 
 def check_notebook_pages(
@@ -100,25 +86,23 @@ def check_notebook_pages(
             continue
         code_cells = [cell for cell in notebook.cells if cell.cell_type == "code"]
         page = page_path.read_text(encoding="utf-8")
-        rendered = [(c, h) for c, h in _html_cells(page) if "jp-CodeCell" in c.split()]
+        rendered = _code_cells(page)
         if len(rendered) != len(code_cells):
             problems.append(
                 f"{name}: the page shows {len(rendered)} code cells, the notebook has "
                 f"{len(code_cells)}"
             )
             continue
-        for number, (cell, (classes, cell_html)) in enumerate(
-            zip(code_cells, rendered, strict=True), start=1
-        ):
+        for number, (cell, shown) in enumerate(zip(code_cells, rendered, strict=True), start=1):
             label = f"{name}: code cell {number} ({_first_line(cell.source)!r})"
             tags = set(cell.get("metadata", {}).get("tags", []))
             has_output = (
-                "jp-mod-noOutputs" not in classes.split()
-                and "jp-OutputArea-output" in cell_html
+                "jp-mod-noOutputs" not in shown.get("class", [])
+                and shown.find(class_="jp-OutputArea-output") is not None
             )
             if not has_output and cell.source.strip() and not tags & set(silent_tags):
                 problems.append(f"{label}: rendered no output")
-            text = _outputs_text(cell_html)
+            text = _outputs_text(shown)
             for what, pattern in _BAD_OUTPUT.items():
                 if pattern.search(text):
                     problems.append(f"{label}: output shows {what}")
@@ -126,7 +110,8 @@ def check_notebook_pages(
             download = f"{relative.stem}.ipynb"
             if not (page_path.parent / download).is_file():
                 problems.append(f"{name}: {download} is not next to the built page")
-            if f'href="{download}"' not in page:
+            soup = BeautifulSoup(page, "html.parser")
+            if soup.find("a", href=download) is None:
                 problems.append(f"{name}: the page has no download link to {download}")
     return problems
 

@@ -77,8 +77,13 @@ def run_cells(conn, job: dict[str, Any]) -> tuple[dict | None, dict[str, str | N
         notebook, kernel_name=kernel, timeout=None, record_timing=False,
         resources={"metadata": {"path": job["root"]}},
     )
-    # The kernel draws figures with its own inline backend, not the workers' Agg.
+    # The kernel draws figures with its own inline backend, not the workers' Agg, and imports
+    # the same bookkit as this worker (for its input tracker).
     kernel_env = {k: v for k, v in os.environ.items() if k != "MPLBACKEND"}
+    bookkit_parent = str(Path(__file__).resolve().parent.parent)
+    kernel_env["PYTHONPATH"] = os.pathsep.join(
+        filter(None, [bookkit_parent, os.environ.get("PYTHONPATH")])
+    )
     with client.setup_kernel(env=kernel_env):
         client.execute_cell(start, 0)
         for index, cell in enumerate(cells):

@@ -19,22 +19,21 @@ import re
 import sys
 from pathlib import Path
 
+from bs4 import BeautifulSoup
+
 from bookkit.fences import FenceError, extract_fences
 from bookkit.notebook_check import check_notebook_pages
 from bookkit.pages import built_page_path, is_notebook
 
 EXECUTED_MARKER = "<!-- bookkit-executed: {id} -->"
 
-_EXTERNAL_TAG = re.compile(
-    r"<(?P<tag>script|img|iframe|source|audio|video|embed)\b[^>]*?\bsrc=[\"'](?P<url>(?:https?:)?//[^\"']+)",
-    re.IGNORECASE,
-)
-_LINK_TAG = re.compile(r"<link\b[^>]*>", re.IGNORECASE)
-_LINK_LOADS = re.compile(
-    r"\brel=[\"'][^\"']*(stylesheet|preload|modulepreload|icon|manifest)", re.IGNORECASE
-)
-_HREF_EXTERNAL = re.compile(r"\bhref=[\"']((?:https?:)?//[^\"']+)", re.IGNORECASE)
+_LOADING_TAGS = ("script", "img", "iframe", "source", "audio", "video", "embed", "track")
+_LOADING_RELS = {"stylesheet", "preload", "modulepreload", "icon", "manifest"}
 _CSS_EXTERNAL = re.compile(r"(?:url\(\s*[\"']?|@import\s+[\"'])((?:https?:)?//[^\"')]+)", re.I)
+
+
+def _is_external(url: str | None) -> bool:
+    return bool(url) and url.strip().lower().startswith(("http://", "https://", "//"))
 
 
 def check_executed_pages(
@@ -64,14 +63,22 @@ def check_executed_pages(
 
 
 def external_loads(text: str, is_css: bool = False) -> list[str]:
-    """URLs on other hosts that a page or stylesheet would load (links to read are fine)."""
+    """URLs on other hosts that a page or stylesheet would load (links to read are fine).
+
+    Pages are parsed with BeautifulSoup; CSS (``url()``/``@import``, also in ``<style>``) is
+    scanned by a pattern, since the site's stylesheets are plain files, not parsed CSS.
+    """
     if is_css:
         return _CSS_EXTERNAL.findall(text)
-    urls = [match["url"] for match in _EXTERNAL_TAG.finditer(text)]
-    for tag in _LINK_TAG.findall(text):
-        if _LINK_LOADS.search(tag):
-            urls += _HREF_EXTERNAL.findall(tag)
-    urls += _CSS_EXTERNAL.findall(" ".join(re.findall(r"<style\b[^>]*>(.*?)</style>", text, re.S)))
+    soup = BeautifulSoup(text, "html.parser")
+    urls = [tag["src"] for tag in soup.find_all(_LOADING_TAGS, src=True)
+            if _is_external(tag["src"])]
+    for link in soup.find_all("link", href=True):
+        rels = {rel.lower() for rel in link.get("rel", [])}
+        if rels & _LOADING_RELS and _is_external(link["href"]):
+            urls.append(link["href"])
+    for style in soup.find_all("style"):
+        urls += _CSS_EXTERNAL.findall(style.get_text())
     return urls
 
 

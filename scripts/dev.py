@@ -5,7 +5,8 @@
     python3 scripts/dev.py test [--fresh]        # every check CI runs (lint, recordings, pytest)
     python3 scripts/dev.py build [--fresh]       # strict build into site/
     python3 scripts/dev.py build --shard I/N     # run shard I of N of the units into the store
-    python3 scripts/dev.py lint | recordings-check | pytest   # one step of `test`
+    python3 scripts/dev.py lint | recordings-check | pytest [ARGS]  # one step of `test`
+    python3 scripts/dev.py merge STORE...        # copy shards' stores into this one
     python3 scripts/dev.py record [--device cpu|cuda] [SNIPPET ...]
     python3 scripts/dev.py bench [--repeat N]    # build timings and ratios
     python3 scripts/dev.py diff [BASE] [--out F] # which printed outputs differ from BASE (main)
@@ -13,10 +14,13 @@
     python3 scripts/dev.py test-exercises        # exercise tests against your own answers
     python3 scripts/dev.py lab                   # print the autograd_bugs lab's report
     python3 scripts/dev.py clean                 # remove the site and every cache
-    python3 scripts/dev.py env                   # create or update .venv
+    python3 scripts/dev.py recordings-validate DIR [--require DEVICE]   # no .venv needed
+    python3 scripts/dev.py env [--docs]          # create or update .venv (--docs: build only)
+    python3 scripts/dev.py lock [--check]        # re-pin requirements*.lock from pyproject.toml
 
 Needs nothing but Python 3.11+ with pip: the first task creates ``.venv`` and installs the
-pinned project; it is reinstalled when ``pyproject.toml`` changes. Every task runs with the
+locked environment (``requirements-dev.lock``, or ``requirements.lock`` for the tasks that only
+build); it is reinstalled when a lock or ``pyproject.toml`` changes. Every task runs with the
 same environment (``PYTHONHASHSEED=0`` among it), so the tested build is the deployed build.
 ``--fresh`` empties the execution store first, so every unit runs cold.
 
@@ -34,6 +38,7 @@ import shutil
 import subprocess
 import sys
 import time
+import tomllib
 import venv
 from collections import deque
 from pathlib import Path
@@ -42,7 +47,7 @@ ROOT = Path(__file__).resolve().parent.parent
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / "python"
-ENVIRONMENT = {"NO_MKDOCS_2_WARNING": "1", "PYTHONHASHSEED": "0"}
+ENVIRONMENT = {"NO_MKDOCS_2_WARNING": "1", "PYTHONHASHSEED": "0", "PYTHONPATH": str(ROOT)}
 CACHES = [ROOT / ".cache" / "bookkit", ROOT / ".cache" / "mkdocs-jupyter"]
 
 
@@ -70,20 +75,39 @@ def run(*command: str | Path, summary: str | None = None) -> None:
         raise StepFailed(f"{command[0]} exited 0 without its summary line (/{summary}/)")
 
 
-def ensure_environment() -> None:
-    """Create .venv and install the pinned project into it when pyproject.toml changed."""
-    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()[:16]
-    stamp = VENV / f".installed-{digest}"
-    if stamp.exists():
+PROFILES = {"docs": "requirements.lock", "dev": "requirements-dev.lock"}
+
+
+def torch_pin() -> str:
+    dependencies = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    pins = [d for d in dependencies["project"]["dependencies"] if d.startswith("torch==")]
+    return pins[0]
+
+
+def ensure_environment(profile: str = "dev") -> None:
+    """Create .venv and install a lock into it (``docs``: the build; ``dev``: everything).
+
+    The lock is installed with hashes and without resolving anything; torch, which the locks
+    leave out (scripts/lock.py), is installed next by version and finds its other dependencies
+    already there. The project itself is not installed: every task runs from the project root
+    with the root on PYTHONPATH. A dev environment serves docs tasks too.
+    """
+    digest = hashlib.sha256(
+        b"".join((ROOT / name).read_bytes() for name in (*PROFILES.values(), "pyproject.toml"))
+    ).hexdigest()[:16]
+    wanted = [f".installed-{p}-{digest}" for p in (("dev",) if profile == "dev" else
+                                                     ("dev", "docs"))]
+    if any((VENV / stamp).exists() for stamp in wanted):
         return
     if not PYTHON.exists():
         print(f"creating {VENV}", flush=True)
         venv.create(VENV, with_pip=True)
-    run(PYTHON, "-m", "pip", "install", "--quiet", "--upgrade", "pip")
-    run(PYTHON, "-m", "pip", "install", "--quiet", "-e", ".[dev]")
+    run(PYTHON, "-m", "pip", "install", "--quiet", "--require-hashes", "--no-deps",
+        "-r", ROOT / PROFILES[profile])
+    run(PYTHON, "-m", "pip", "install", "--quiet", torch_pin())
     for old in VENV.glob(".installed-*"):
         old.unlink()
-    stamp.touch()
+    (VENV / f".installed-{profile}-{digest}").touch()
 
 
 # The steps of `test`, in order: (command, the summary line it must print).
@@ -119,7 +143,11 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python3 scripts/dev.py",
                                      description=__doc__.split("\n\n")[0])
     tasks = parser.add_subparsers(dest="task", required=True)
-    tasks.add_parser("env", help="create or update .venv")
+    env_task = tasks.add_parser("env", help="create or update .venv")
+    env_task.add_argument("--docs", action="store_true",
+                          help="only what the build and the recorder need (requirements.lock)")
+    lock = tasks.add_parser("lock", help="pin every package of pyproject.toml in the locks")
+    lock.add_argument("--check", action="store_true", help="fail if the locks are out of date")
     tasks.add_parser("serve", help="mkdocs serve")
     build = tasks.add_parser("build", help="strict build, or one shard of the units")
     build.add_argument("--shard", metavar="I/N", help="only run shard I of N into the store")
@@ -127,9 +155,15 @@ def main(argv: list[str]) -> int:
     test_task = tasks.add_parser("test", help="every check CI runs")
     test_task.add_argument("--fresh", action="store_true", help="empty the store first")
     for name in STEPS:
-        tasks.add_parser(name, help=f"only the {name} step of test")
+        step = tasks.add_parser(name, help=f"only the {name} step of test")
+        if name == "pytest":
+            step.add_argument("args", nargs=argparse.REMAINDER,
+                              help="passed to pytest, e.g. docs/tensors or -k name")
+    merge = tasks.add_parser("merge", help="copy other execution stores' entries into this one")
+    merge.add_argument("stores", nargs="+")
     record = tasks.add_parser("record", help="record device-dependent snippets")
     record.add_argument("--device", choices=("cpu", "cuda"), default="cpu")
+    record.add_argument("--out", help="write under this folder instead of recordings/")
     record.add_argument("snippets", nargs="*")
     bench = tasks.add_parser("bench", help="build timings and ratios")
     bench.add_argument("--repeat", type=int, default=3)
@@ -141,13 +175,23 @@ def main(argv: list[str]) -> int:
     tasks.add_parser("test-exercises", help="run the exercise tests against your own answers")
     tasks.add_parser("lab", help="print the autograd_bugs lab's report")
     tasks.add_parser("clean", help="remove the site and every cache")
+    validate = tasks.add_parser(
+        "recordings-validate",
+        help="validate a folder of recordings as data, with this python3 alone (no .venv)")
+    validate.add_argument("folder")
+    validate.add_argument("--require", action="append", default=[], choices=("cpu", "cuda"))
     args = parser.parse_args(argv)
 
     if args.task == "clean":
         for path in [ROOT / "site", ROOT / ".cache", ROOT / ".pytest_cache", ROOT / ".ruff_cache"]:
             shutil.rmtree(path, ignore_errors=True)
         return 0
-    ensure_environment()
+    if args.task == "recordings-validate":  # standard library only: installs nothing
+        require = [arg for device in args.require for arg in ("--require", device)]
+        run(sys.executable, "-m", "bookkit.recordings", "validate", args.folder, *require)
+        return 0
+    docs_only = args.task in ("serve", "build", "record", "lab", "exercises", "env")
+    ensure_environment("docs" if docs_only and (args.task != "env" or args.docs) else "dev")
     if getattr(args, "fresh", False):
         fresh()
     if args.task == "serve":
@@ -159,11 +203,18 @@ def main(argv: list[str]) -> int:
         run(PYTHON, "-m", "mkdocs", "build", "--strict", summary=r"Documentation built in")
     elif args.task == "test":
         test(list(STEPS))
+    elif args.task == "pytest" and args.args:
+        run(PYTHON, "-m", "pytest", "-q", *args.args, summary=STEPS["pytest"][1])
     elif args.task in STEPS:
         test([args.task])
+    elif args.task == "merge":
+        run(PYTHON, "-m", "bookkit.engine", "merge", *args.stores)
     elif args.task == "record":
-        run(PYTHON, "-m", "bookkit.recordings", "record", "--device", args.device,
+        out = ["--out", args.out] if args.out else []
+        run(PYTHON, "-m", "bookkit.recordings", "record", "--device", args.device, *out,
             *args.snippets)
+    elif args.task == "lock":
+        run(PYTHON, ROOT / "scripts" / "lock.py", *(["--check"] if args.check else []))
     elif args.task == "bench":
         run(PYTHON, ROOT / "scripts" / "bench.py", "--repeat", str(args.repeat))
     elif args.task == "diff":

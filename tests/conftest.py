@@ -16,7 +16,8 @@ MKDOCS = [sys.executable, "-m", "mkdocs"]
 
 def book_env(**extra: str) -> dict[str, str]:
     """The environment for a child build or test run (read now, so monkeypatch.setenv works)."""
-    return dict(os.environ, NO_MKDOCS_2_WARNING="1", **extra)
+    path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
+    return dict(os.environ, NO_MKDOCS_2_WARNING="1", PYTHONPATH=path, **extra)
 
 
 MINI_CONFIG = f"""
@@ -83,9 +84,10 @@ def mini_book(tmp_path: Path) -> MiniBook:
 def built_site(tmp_path_factory) -> Path:
     """The real book, built strictly once for all tests that inspect the site."""
     site = tmp_path_factory.mktemp("book") / "site"
+    manifest = site.parent / "manifest.json"  # the build's output manifest, beside the site
     result = subprocess.run(
-        [*MKDOCS, "build", "--strict", "--site-dir", str(site)], cwd=ROOT, env=book_env(),
-        capture_output=True, text=True, timeout=3000,
+        [*MKDOCS, "build", "--strict", "--site-dir", str(site)], cwd=ROOT,
+        env=book_env(BOOK_MANIFEST=str(manifest)), capture_output=True, text=True, timeout=3000,
     )
     assert result.returncode == 0, f"mkdocs build --strict failed:\n{result.stderr[-6000:]}"
     return site

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import logging
-
+import matplotlib
 import matplotlib.pyplot as plt
 import pytest
 import torch
 
 from bookkit.graph import autograd_edges, mermaid_graph
-from bookkit.plots import svg
+from bookkit.plots import MissingGlyphError, svg
 from bookkit.show import expect_error
 
 
@@ -50,11 +49,17 @@ def test_mermaid_graph_is_read_from_grad_fn():
         mermaid_graph(torch.ones(2), {}, "z")
 
 
-def test_plots_render_korean_and_log_axes_without_missing_glyphs(caplog):
-    caplog.set_level(logging.WARNING)
+def test_plots_render_korean_and_log_axes_with_the_books_font():
     fig, ax = plt.subplots()
-    ax.loglog([0.01, 1, 100], [0.01, 1, 100])
-    ax.set_title("배치 크기와 기울기")
+    ax.loglog([0.01, 1, 100], [0.01, 1, 100])  # tick labels 10^-2 use the minus sign U+2212
+    ax.set_title("배치 크기와 기울기 −1")
     html = svg(fig, "캡션")
     assert html.startswith('<figure class="book-plot"><svg') and "<figcaption>캡션" in html
-    assert "glyph" not in caplog.text.lower()
+    assert matplotlib.rcParams["font.family"] == ["Pretendard"]
+
+
+def test_a_glyph_the_font_lacks_fails_the_plot():
+    fig, ax = plt.subplots()
+    ax.set_title("웃는 얼굴 🙂")  # not in Pretendard: matplotlib would draw an empty box
+    with pytest.raises(MissingGlyphError, match="SLIGHTLY SMILING FACE.*missing from font"):
+        svg(fig, "캡션")

@@ -5,12 +5,15 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 import pytest
 import yaml
+from bs4 import BeautifulSoup
 
 from bookkit.fences import extract_fences
-from bookkit.site_check import built_page_path, check_executed_pages, check_offline
+from bookkit.pages import built_page_path
+from bookkit.site_check import check_offline
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -28,14 +31,6 @@ def front_matter(path: Path) -> dict:
 CHAPTERS = sorted(p for p in DOCS.rglob("*.md") if front_matter(p).get("kind") == "chapter")
 
 
-def test_every_executed_block_rendered_output(built_site):
-    assert check_executed_pages(DOCS, built_site, ROOT) == []
-
-
-def test_built_pages_load_nothing_from_other_hosts(built_site):
-    assert check_offline(built_site) == []
-
-
 def test_offline_check_catches_a_cdn_script(tmp_path):
     (tmp_path / "index.html").write_text(
         '<script src="https://unpkg.com/mermaid@11/dist/mermaid.min.js"></script>'
@@ -48,11 +43,13 @@ def test_offline_check_catches_a_cdn_script(tmp_path):
 
 def test_korean_headings_get_readable_ids(built_site):
     for page in built_site.rglob("*.html"):
-        ids = re.findall(r'<h[1-6] id="([^"]+)"', page.read_text(encoding="utf-8"))
+        soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
+        ids = [h["id"] for h in soup.find_all(["h1", "h2", "h3", "h4", "h5", "h6"], id=True)]
         numbered = [i for i in ids if re.fullmatch(r"_\d*", i)]
         assert not numbered, f"{page.relative_to(built_site)}: unreadable heading ids {numbered}"
-    basics = (built_site / "pytorch-basics" / "index.html").read_text(encoding="utf-8")
-    assert 'id="학습-목표"' in basics and 'id="자주-하는-실수"' in basics
+    basics = BeautifulSoup((built_site / "pytorch-basics" / "index.html").read_text("utf-8"),
+                           "html.parser")
+    assert basics.find(id="학습-목표") and basics.find(id="자주-하는-실수")
 
 
 @pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda p: str(p.relative_to(DOCS)))
@@ -87,20 +84,6 @@ def test_no_typed_output_fences_in_docs():
             )
 
 
-def test_plots_have_no_missing_glyphs(built_site):
-    for page in built_site.rglob("*.html"):
-        text = page.read_text(encoding="utf-8")
-        for sign in ("missing from font", "Glyph", "does not have a glyph"):
-            assert sign not in text, f"{page.relative_to(built_site)}: {sign}"
-
-
-def test_each_page_with_blocks_is_built(built_site):
-    for page in DOCS.rglob("*.md"):
-        fences = extract_fences(page.read_text(encoding="utf-8"), page)
-        if any(f.executed for f in fences):
-            assert built_page_path(page, DOCS, built_site).is_file()
-
-
 def test_each_chapter_states_where_its_outputs_were_executed(built_site):
     import torch
 
@@ -111,12 +94,13 @@ def test_each_chapter_states_where_its_outputs_were_executed(built_site):
 
 
 def test_internal_links_resolve_in_the_built_site(built_site):
-    href = re.compile(r'<a [^>]*href="([^"#:]+)(?:#[^"]*)?"')
     for page in built_site.rglob("*.html"):
-        for target in href.findall(page.read_text(encoding="utf-8")):
-            if target.startswith(("/", "mailto")):
+        soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
+        for link in soup.find_all("a", href=True):
+            target = urlsplit(link["href"])
+            if target.scheme or target.netloc or not target.path or target.path.startswith("/"):
                 continue
-            resolved = (page.parent / target).resolve()
+            resolved = (page.parent / unquote(target.path)).resolve()
             if resolved.is_dir():
                 resolved = resolved / "index.html"
-            assert resolved.exists(), f"{page.relative_to(built_site)}: broken link {target}"
+            assert resolved.exists(), f"{page.relative_to(built_site)}: broken link {link['href']}"

@@ -365,9 +365,11 @@ def print_report(leak: LeakReport, inplace: InplaceReport, zero_grad: ZeroGradRe
 
 def plot_leak(report: LeakReport):
     """batch 수에 따른 살아 있는 저장 텐서 크기. matplotlib Figure를 돌려준다."""
-    import koreanize_matplotlib  # noqa: F401  (한글 글꼴)
     import matplotlib.pyplot as plt
 
+    from bookkit.plots import use_korean_font
+
+    use_korean_font()
     fig, ax = plt.subplots(figsize=(6.4, 3.6))
     batches = range(1, report.n_batches + 1)
     for run, marker in zip(report.runs, ("o", "s", "^"), strict=True):
@@ -382,18 +384,16 @@ def plot_leak(report: LeakReport):
 
 def plot_zero_grad(report: ZeroGradReport):
     """zero_grad 유무에 따른 손실 곡선. matplotlib Figure를 돌려준다."""
-    import koreanize_matplotlib  # noqa: F401  (한글 글꼴)
     import matplotlib.pyplot as plt
-    from matplotlib.ticker import FuncFormatter, NullFormatter
 
+    from bookkit.plots import use_korean_font
+
+    use_korean_font()
     fig, ax = plt.subplots(figsize=(6.4, 3.6))
     steps = range(report.steps)
     ax.plot(steps, report.with_zero_grad, marker="o", markersize=3, label="zero_grad 있음")
     ax.plot(steps, report.without_zero_grad, marker="s", markersize=3, label="zero_grad 없음")
     ax.set_yscale("log")
-    # 로그 눈금의 기본 표기(10^-1)는 한글 글꼴에 없는 수학 기호를 쓴다: 숫자로 적는다.
-    ax.yaxis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:g}"))
-    ax.yaxis.set_minor_formatter(NullFormatter())
     ax.set_xlabel("step")
     ax.set_ylabel("손실 (MSE, 로그 눈금)")
     ax.set_title(f"zero_grad 누락: SGD lr={report.lr}")

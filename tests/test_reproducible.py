@@ -1,0 +1,74 @@
+"""Two builds from two copies of the book, each executing everything cold, give the same pages.
+
+The real book built for the other site tests is one build; a copy of the working tree in
+another folder, with an empty store of its own, is the other. Every page, the search index and
+the offered notebooks must be identical, except outputs the page declares as measurements
+(front matter ``measurements:``), which are masked on both sides.
+"""
+
+from __future__ import annotations
+
+import difflib
+import html
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+from conftest import MKDOCS, ROOT, book_env
+
+from bookkit.manifest import read_manifest
+
+
+def copy_tree(target: Path) -> None:
+    listed = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        cwd=ROOT, capture_output=True, check=True,
+    ).stdout.decode().split("\0")
+    for name in filter(None, listed):
+        if (ROOT / name).is_file():
+            (target / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, target / name)
+
+
+def compared_files(site: Path) -> dict[str, str]:
+    files = sorted(site.rglob("*.html")) + sorted(site.rglob("*.ipynb"))
+    files.append(site / "search" / "search_index.json")
+    return {path.relative_to(site).as_posix(): path.read_text(encoding="utf-8") for path in files}
+
+
+def masked(text: str, volatile: list[str]) -> str:
+    """``text`` with every line of every measured output replaced, however it is escaped.
+
+    Highlighted code puts markup between lines, so lines are masked one by one.
+    """
+    lines = {line.strip() for output in volatile for line in output.splitlines() if line.strip()}
+    for line in sorted(lines, key=len, reverse=True):
+        for form in {line, html.escape(line, quote=False), json.dumps(line)[1:-1]}:
+            text = text.replace(form, "<measurement>")
+    return text
+
+
+def test_two_cold_builds_from_two_copies_are_identical(built_site, tmp_path):
+    copy = tmp_path / "copy"
+    copy_tree(copy)
+    site = tmp_path / "site"
+    manifest = tmp_path / "manifest.json"
+    env = book_env(BOOK_STORE=str(tmp_path / "store"), BOOK_MANIFEST=str(manifest))
+    env["PYTHONPATH"] = str(copy)
+    result = subprocess.run([*MKDOCS, "build", "--strict", "--site-dir", str(site)], cwd=copy,
+                            env=env, capture_output=True, text=True, timeout=1800)
+    assert result.returncode == 0, result.stderr[-4000:]
+    assert "units executed, 0 reused" in result.stderr  # nothing came from a store
+
+    volatile = [entry["text"] for path in (manifest, built_site.parent / "manifest.json")
+                for entry in read_manifest(path)["blocks"] if entry["volatile"]]
+    ours, theirs = compared_files(built_site), compared_files(site)
+    assert sorted(ours) == sorted(theirs)
+    differing = [name for name in ours
+                 if masked(ours[name], volatile) != masked(theirs[name], volatile)]
+    first = differing[0] if differing else None
+    shown = "" if first is None else "\n".join(list(difflib.unified_diff(
+        masked(ours[first], volatile).splitlines(), masked(theirs[first], volatile).splitlines(),
+        "one build", "the other", lineterm="", n=1))[:30])
+    assert differing == [], shown

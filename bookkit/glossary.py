@@ -2,8 +2,10 @@
 
 ``docs/glossary.md`` (front matter ``kind: glossary``) holds the terms as a Markdown table with
 the columns 한국어, 영어, 뜻. The build adds a fourth column linking every chapter page
-(``kind: chapter``) whose text contains the Korean term. A term that no chapter uses stops the
-build, naming the glossary's line: the glossary may only explain what the book says.
+(``kind: chapter``) whose text uses the term, by its Korean name or one of its English names
+(comma-separated). A term that no chapter uses stops the build, naming the glossary's line:
+the glossary may only explain what the book says. The same pairs are the search aliases
+(:mod:`bookkit.search`).
 
 This is page generation from prose, not an executed output, so it runs in the build process
 and a prose edit executes nothing.
@@ -40,6 +42,13 @@ def _cells(line: str) -> list[str] | None:
     return [cell.strip() for cell in match["cells"].split("|")] if match else None
 
 
+def uses(text: str, korean: str, english: list[str]) -> bool:
+    """The text uses the term, by its Korean name or one of its English names."""
+    return korean in text or any(
+        re.search(rf"(?<![A-Za-z]){re.escape(name)}(?![A-Za-z])", text, re.I) for name in english
+    )
+
+
 def add_where_column(markdown: str, page_uri: str, page_path: str, chapters: list[Chapter]) -> str:
     """The glossary markdown with a "나오는 곳" column of links to the chapters using each term."""
     lines = markdown.splitlines()
@@ -59,11 +68,11 @@ def add_where_column(markdown: str, page_uri: str, page_path: str, chapters: lis
         if set("".join(cells)) <= set("-: "):
             out.append(line.rstrip() + " --- |")
             continue
-        term = cells[0]
+        term, names = cells[0], [n.strip() for n in cells[1].split(",") if n.strip()]
         links = [
             f"[{chapter.title}]({posixpath.relpath(chapter.src_uri, posixpath.dirname(page_uri))})"
             for chapter in chapters
-            if term in chapter.text
+            if uses(chapter.text, term, names)
         ]
         if not links:
             unused.append(f"{page_path}:{number}: {term!r} appears in no chapter")

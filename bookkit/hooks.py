@@ -37,6 +37,7 @@ from bookkit.glossary import Chapter, GlossaryError, add_where_column, chapter_t
 from bookkit.manifest import build_manifest, manifest_path, write_manifest
 from bookkit.notebooks import executed_notebook
 from bookkit.provenance import provenance_note
+from bookkit.search import add_morphs_field
 from bookkit.site_check import EXECUTED_MARKER, check_site
 from bookkit.units import Block, UnitsError, page_units, relative_name
 
@@ -206,6 +207,15 @@ def on_page_content(html, page, config, files, **kwargs):
 
 
 def on_post_build(config, **kwargs):
+    index = Path(config.site_dir) / "search" / "search_index.json"
+    if index.is_file():
+        glossary = Path(config.docs_dir) / "glossary.md"
+        counts = add_morphs_field(
+            index, glossary.read_text(encoding="utf-8") if glossary.is_file() else "",
+            STATE.root / ".cache" / "bookkit" / "search",
+        )
+        log.info("bookkit: Korean search field: %(analysed)d sections analysed, "
+                 "%(reused)d reused", counts)
     if not STATE.execute:
         log.info("bookkit: execution off, nothing executed or checked")
         return

@@ -172,7 +172,9 @@ def main(argv: list[str]) -> int:
     diff.add_argument("--out", help="also write the Markdown report to this file")
     exercises = tasks.add_parser("exercises", help="regenerate stubs and the lab notebook")
     exercises.add_argument("--check", action="store_true", help="only check they are in sync")
-    tasks.add_parser("test-exercises", help="run the exercise tests against your own answers")
+    exercise_tests = tasks.add_parser("test-exercises",
+                                      help="run the exercise tests against your own answers")
+    exercise_tests.add_argument("args", nargs=argparse.REMAINDER, help="passed to pytest")
     tasks.add_parser("lab", help="print the autograd_bugs lab's report")
     tasks.add_parser("clean", help="remove the site and every cache")
     validate = tasks.add_parser(
@@ -225,7 +227,8 @@ def main(argv: list[str]) -> int:
         run(PYTHON, ROOT / "scripts" / "make_exercise_stubs.py", *check)
         run(PYTHON, ROOT / "scripts" / "make_lab_notebook.py", *check)
     elif args.task == "test-exercises":
-        run(PYTHON, "-m", "pytest", "-q", "tests/labs", "--impl=exercise")
+        run(PYTHON, "-m", "pytest", "-q", "tests/lab_tests", "--impl=exercise",
+            *(args.args or []))
     elif args.task == "lab":
         run(PYTHON, "-m", "labs.deep_learning_pytorch.tensors_and_autograd.autograd_bugs")
     return 0

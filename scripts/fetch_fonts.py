@@ -3,10 +3,15 @@
 
     python3 scripts/fetch_fonts.py [--check]
 
-Plots (bookkit/plots.py) draw their text with Pretendard Regular, registered with matplotlib's
-font_manager; it has Hangul and the minus sign U+2212. The file and its license are committed
-under bookkit/fonts/; this script fetches the pinned release with `npm pack` and writes them
-again, or with --check only verifies that the committed files equal the release's.
+- Plots (bookkit/plots.py) draw their text with Pretendard Regular, registered with
+  matplotlib's font_manager; it has Hangul and the minus sign U+2212 (bookkit/fonts/).
+- The site's text font is Pretendard Variable in its dynamic subset: 92 woff2 slices with a
+  stylesheet whose unicode-range lets the browser fetch only the slices a page uses
+  (docs/assets/vendor/pretendard/, served by the site itself).
+
+The files and the license are committed; this script fetches the pinned release with
+`npm pack` and writes them again, or with --check only verifies that the committed files equal
+the release's.
 """
 
 from __future__ import annotations
@@ -21,11 +26,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = "pretendard"
 VERSION = "1.3.9"
-FILES = {  # path in the npm package -> path in the repository
-    "package/dist/public/static/alternative/Pretendard-Regular.ttf":
-        "bookkit/fonts/Pretendard-Regular.ttf",
-    "package/dist/LICENSE.txt": "bookkit/fonts/LICENSE-Pretendard.txt",
-}
+WEB = "docs/assets/vendor/pretendard"
+FILES = [  # (path in the npm package, path in the repository)
+    ("package/dist/public/static/alternative/Pretendard-Regular.ttf",
+     "bookkit/fonts/Pretendard-Regular.ttf"),
+    ("package/dist/LICENSE.txt", "bookkit/fonts/LICENSE-Pretendard.txt"),
+    ("package/dist/LICENSE.txt", f"{WEB}/LICENSE.txt"),
+    ("package/dist/web/variable/pretendardvariable-dynamic-subset.css",
+     f"{WEB}/pretendardvariable-dynamic-subset.css"),
+]
+SLICES = "package/dist/web/variable/woff2-dynamic-subset/"  # every file in it, to WEB/...
 
 
 def fetch(folder: Path) -> Path:
@@ -40,7 +50,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     stale = []
     with tempfile.TemporaryDirectory() as folder, tarfile.open(fetch(Path(folder))) as tar:
-        for member, target in FILES.items():
+        files = list(FILES) + [
+            (member, f"{WEB}/woff2-dynamic-subset/{member.removeprefix(SLICES)}")
+            for member in tar.getnames() if member.startswith(SLICES) and member.endswith(".woff2")
+        ]
+        for member, target in files:
             data = tar.extractfile(member).read()
             path = ROOT / target
             if path.is_file() and path.read_bytes() == data:

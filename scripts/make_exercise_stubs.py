@@ -28,7 +28,7 @@ _DEF = re.compile(r"^(?P<indent>\s*)(?:async\s+)?def\s+(?P<name>\w+)")
 STUB_HEADER = """\
 # 학생용 버전. scripts/make_exercise_stubs.py가 다음 풀이에서 만든 파일입니다.
 #   {solution}
-# NotImplementedError 자리에 답을 쓰고 `pytest tests/labs --impl=exercise`로 확인하세요.
+# NotImplementedError 자리에 답을 쓰고 `python3 scripts/dev.py test-exercises`로 확인하세요.
 # ruff: noqa: F401
 """
 PACKAGE_INIT = '"""연습문제의 학생용 버전. 풀이는 ``solutions`` 아래에 있습니다."""\n'

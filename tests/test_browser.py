@@ -103,16 +103,81 @@ def test_math_and_autograd_graph_render(browser, site_url):
     page.close()
 
 
-@pytest.mark.parametrize("query", ["텐서", "기울기"])
-def test_korean_search_finds_pages(browser, site_url, query):
-    page, _ = open_page(browser, f"{site_url}/")
-    page.click("label.md-search__icon, .md-search__input")
+QUERIES = [
+    tuple(line.split("\t"))
+    for line in (Path(__file__).parent / "search_queries.tsv").read_text("utf-8").splitlines()
+    if line.strip() and not line.startswith("#")
+]
+
+
+def search_results(page, query: str) -> list[str]:
+    """The pages (paths under the site root) Material's search box lists for ``query``."""
     search = page.locator("input.md-search__input")
+    search.fill("")
     search.fill(query)
     search.press("End")  # Hangul typed by fill() fires no key event; this one runs the search
-    page.wait_for_selector(".md-search-result__item", timeout=10_000)
-    assert page.locator(".md-search-result__item").count() > 0
+    page.wait_for_function(
+        """q => { const m = document.querySelector('.md-search-result__meta');
+                 return m && document.querySelector('input.md-search__input').value === q
+                   && !/Initializing|Type to start|입력/.test(m.textContent); }""",
+        arg=query, timeout=10_000,
+    )
+    page.wait_for_timeout(100)
+    hrefs = page.eval_on_selector_all(
+        "li.md-search-result__item > a", "links => links.map(a => a.href)")
+    paths: list[str] = []
+    for href in hrefs:
+        path = urlparse(href).path.lstrip("/")
+        if path not in paths:
+            paths.append(path)
+    return paths
+
+
+def test_korean_search_finds_the_right_page_for_every_query(browser, site_url):
+    assert len(QUERIES) >= 30
+    page, outside = open_page(browser, f"{site_url}/")
+    page.click("label.md-search__icon, .md-search__input")
+    misses = []
+    for query, expected in QUERIES:
+        found = search_results(page, query)
+        if expected not in found[:5]:
+            misses.append(f"{query!r}: wanted {expected}, got {found[:5]}")
+    assert misses == []
+    assert outside == []
     page.close()
+
+
+def site_pages(site: Path) -> list[str]:
+    return sorted(str(p.parent.relative_to(site)).replace(".", "") + "/"
+                  for p in site.rglob("index.html") if "assets" not in p.parts)
+
+
+def test_text_is_drawn_with_the_served_korean_font(browser, site_url, built_site):
+    for path in site_pages(built_site):
+        page, outside = open_page(browser, f"{site_url}/{path.lstrip('/')}")
+        page.evaluate("document.fonts.ready")
+        family = page.evaluate("getComputedStyle(document.querySelector('article')).fontFamily")
+        assert family.startswith('"Pretendard Variable"'), (path, family)
+        assert page.evaluate("document.fonts.check('16px \"Pretendard Variable\"', '가')"), path
+        loaded = page.evaluate(
+            "[...document.fonts].filter(f => f.family.includes('Pretendard')"
+            " && f.status === 'loaded').length")
+        assert loaded > 0, path
+        assert outside == [], (path, outside)
+        page.close()
+
+
+def test_no_page_scrolls_sideways_on_a_phone(browser, site_url, built_site):
+    wide = []
+    for path in site_pages(built_site):
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        page.goto(f"{site_url}/{path.lstrip('/')}", wait_until="networkidle")
+        overflow = page.evaluate(
+            "document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        if overflow > 0:
+            wide.append(f"{path}: {overflow}px too wide")
+        page.close()
+    assert wide == []
 
 
 def test_lab_notebook_page_offers_its_ipynb(browser, site_url):

@@ -1,6 +1,6 @@
 # 학생용 버전. scripts/make_exercise_stubs.py가 다음 풀이에서 만든 파일입니다.
 #   labs/deep_learning_pytorch/tensors_and_autograd/solutions/strides_and_views.py
-# NotImplementedError 자리에 답을 쓰고 `pytest tests/labs --impl=exercise`로 확인하세요.
+# NotImplementedError 자리에 답을 쓰고 `python3 scripts/dev.py test-exercises`로 확인하세요.
 # ruff: noqa: F401
 """연습문제 strides-and-views: stride만으로 contiguous와 view를 판정한다.
 

@@ -6,12 +6,14 @@ Otherwise a student could "pass" without writing anything. This runs the exercis
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+ENV = dict(os.environ, PYTHONPATH=str(HERE.parents[1]))  # the project's labs, not this folder
 EXERCISE_TESTS = ["test_unbroadcast_grad.py", "test_strides_and_views.py", "test_bfs.py"]
 
 
@@ -19,13 +21,13 @@ def test_every_exercise_test_fails_on_the_untouched_stubs():
     collected = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "--collect-only", "-p", "no:cacheprovider",
          *EXERCISE_TESTS],
-        cwd=HERE, capture_output=True, text=True, timeout=300,
+        cwd=HERE, env=ENV, capture_output=True, text=True, timeout=300,
     )
     total = int(re.search(r"(\d+) tests? collected", collected.stdout).group(1))
     result = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--impl=exercise",
          *EXERCISE_TESTS],
-        cwd=HERE, capture_output=True, text=True, timeout=600,
+        cwd=HERE, env=ENV, capture_output=True, text=True, timeout=600,
     )
     assert result.returncode == 1, result.stdout[-2000:]
     failed = int(re.search(r"(\d+) failed", result.stdout).group(1))

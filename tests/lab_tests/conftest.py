@@ -1,6 +1,6 @@
 """Fixtures of the lab tests: which version of an exercise the tests import.
 
-``pytest tests/labs`` tests the solutions; ``pytest tests/labs --impl=exercise`` tests the
+``pytest tests/lab_tests`` tests the solutions; ``pytest tests/lab_tests --impl=exercise`` tests the
 student versions under ``labs/.../exercises`` (which fail until they are filled in).
 """
 

@@ -1,0 +1,150 @@
+"""Korean search: the words a reader types, added to Material's search index as one more field.
+
+Material's search (lunr, ``lang: ko``) indexes whole space-separated words and matches a query
+by prefix, so 텐서 finds 텐서를, but a query fails when the reader joins words the text
+separates (자동미분 against 자동 미분), adds a particle the text never uses with that word
+(역전파를), conjugates a verb differently (누적된다 against 누적됩니다), or writes a name in
+the other script (넘파이 against NumPy). Material offers no hook for the query, so the index
+meets the reader halfway. After the search plugin has written ``search/search_index.json``,
+every section is analysed with kiwipiepy and gets a ``morphs`` field with
+
+- its nouns, and runs of up to three nouns joined without spaces (자동미분, 리프텐서);
+- each of those with the common particles (역전파를, 텐서가, 기울기와, ...), spelled by Kiwi's
+  ``join``, which picks 을/를, 이/가 and so on;
+- each verb and adjective stem, including noun + 하다/되다 stems (계산하, 누적되), in its
+  common endings (누적된다, 누적되면, 계산합니다, ...);
+- the other names of glossary terms present in the section (기울기 ↔ gradient, 넘파이 ↔ NumPy),
+  read from ``docs/glossary.md``.
+
+The glossary's terms are also Kiwi's user dictionary, so 역전파 stays one noun. Analysing a
+section is cached (``.cache/bookkit/search``) by its text and everything else that shapes the
+field, so a build loads Kiwi (several seconds) only when some section's text changed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from functools import cache
+from importlib import metadata
+from pathlib import Path
+
+from bs4 import BeautifulSoup
+
+FIELD = "morphs"
+CACHE_VERSION = 1
+NOUN_TAGS = {"NNG", "NNP", "XR", "SL"}
+PARTICLES = [("이", "JKS"), ("을", "JKO"), ("은", "JX"), ("의", "JKG"), ("에", "JKB"),
+             ("에서", "JKB"), ("으로", "JKB"), ("와", "JC"), ("도", "JX"), ("만", "JX"),
+             ("이다", "VCP")]
+ENDINGS = [[("다", "EF")], [("ᆫ다", "EF")], [("면", "EC")], [("고", "EC")], [("어", "EC")],
+           [("어서", "EC")], [("었", "EP"), ("다", "EF")], [("ᆸ니다", "EF")], [("는", "ETM")],
+           [("ᆫ", "ETM")], [("ᆯ", "ETM")], [("기", "ETN")], [("게", "EC")], [("지", "EC")]]
+_HANGUL = re.compile(r"[가-힣]")
+
+
+def glossary_pairs(glossary_md: str) -> list[tuple[str, list[str]]]:
+    """(Korean term, its English names) for every row of the glossary table."""
+    pairs = []
+    for line in glossary_md.splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if not line.startswith("|") or len(cells) < 2 or set(cells[0]) <= set("-: "):
+            continue
+        if cells[0] in ("한국어",):
+            continue
+        english = [name.strip() for name in cells[1].split(",") if name.strip()]
+        pairs.append((cells[0], english))
+    return pairs
+
+
+@cache
+def _kiwi(user_words: tuple[str, ...]):
+    from kiwipiepy import Kiwi
+
+    kiwi = Kiwi(load_typo_dict=False)
+    for word in user_words:
+        kiwi.add_user_word(word, "NNG")
+    return kiwi
+
+
+def _join(kiwi, morphs: list[tuple[str, str]]) -> str | None:
+    try:
+        return kiwi.join(morphs)
+    except Exception:  # noqa: BLE001  (a form Kiwi cannot join is simply not added)
+        return None
+
+
+def analyse(kiwi, text: str, aliases: list[tuple[str, list[str]]]) -> str:
+    """The ``morphs`` field of one section's plain text."""
+    tokens = kiwi.tokenize(text)
+    terms: set[str] = set()
+    nouns: set[str] = set()
+    stems: set[str] = set()
+    run: list[str] = []
+    for index, token in enumerate(tokens):
+        if token.tag in NOUN_TAGS:
+            form = token.form.lower() if token.tag == "SL" else token.form
+            nouns.add(form)
+            run.append(form)
+            for size in (2, 3):
+                if len(run) >= size and all(_HANGUL.search(n) for n in run[-size:]):
+                    nouns.add("".join(run[-size:]))
+        else:
+            run = []
+        if token.tag in ("VV", "VA"):
+            stems.add(token.form)
+        elif token.tag in ("XSV", "XSA") and index and tokens[index - 1].tag in NOUN_TAGS:
+            stems.add(tokens[index - 1].form + token.form)
+    for noun in nouns:
+        if not _HANGUL.search(noun):
+            continue  # Latin words are in the text field already
+        terms.add(noun)
+        if _HANGUL.search(noun):
+            terms.update(filter(None, (_join(kiwi, [(noun, "NNG"), p]) for p in PARTICLES)))
+    for stem in stems:
+        terms.update(filter(None, (_join(kiwi, [(stem, "VV"), *e]) for e in ENDINGS)))
+    lowered = text.lower()
+    words = set(re.split(r"[\s\-,:!=\[\]()\"/.·]+", lowered))
+    terms = {term for term in terms if term not in words}  # the text field has those
+    for korean, english in aliases:
+        compact = korean.replace(" ", "")
+        has_korean = korean in text or compact in terms
+        has_english = any(re.search(rf"(?<![a-z]){re.escape(e.lower())}(?![a-z])", lowered)
+                          for e in english)
+        if has_korean:
+            terms.update(word for e in english for word in e.lower().split())
+        if has_english:
+            terms.update({compact, *filter(None, (_join(kiwi, [(compact, "NNG"), p])
+                                                  for p in PARTICLES))})
+    return " ".join(sorted(terms))
+
+
+def plain_text(doc: dict) -> str:
+    return BeautifulSoup(f"{doc['title']} {doc['text']}", "html.parser").get_text(" ")
+
+
+def add_morphs_field(index_path: Path, glossary_md: str, cache_dir: Path) -> dict[str, int]:
+    """Add the ``morphs`` field to every section of a built search index; counts for the log."""
+    index = json.loads(index_path.read_text(encoding="utf-8"))
+    aliases = glossary_pairs(glossary_md)
+    user_words = tuple(sorted({w for korean, _ in aliases for w in
+                               [korean.replace(" ", ""), *korean.split()] if _HANGUL.search(w)}))
+    shaping = json.dumps([CACHE_VERSION, metadata.version("kiwipiepy"),
+                          metadata.version("kiwipiepy-model"), aliases, PARTICLES, ENDINGS])
+    analysed = reused = 0
+    for doc in index["docs"]:
+        key = hashlib.sha256(f"{shaping}\0{doc['title']}\0{doc['text']}".encode()).hexdigest()
+        cached = cache_dir / key[:2] / f"{key}.txt"
+        if cached.is_file():
+            doc[FIELD] = cached.read_text(encoding="utf-8")
+            reused += 1
+            continue
+        doc[FIELD] = analyse(_kiwi(user_words), plain_text(doc), aliases)
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        cached.write_text(doc[FIELD], encoding="utf-8")
+        analysed += 1
+    index["config"]["fields"][FIELD] = {"boost": 1.0}
+    index_path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")),
+                          encoding="utf-8")
+    return {"analysed": analysed, "reused": reused}

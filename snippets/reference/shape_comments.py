@@ -1,7 +1,7 @@
 import torch
 
 torch.manual_seed(0)
-B, T, D = 2, 3, 4  # 배치, 시퀀스 길이, 임베딩 차원
+B, T, D = 2, 3, 4  # 배치, 시퀀스 길이, 임베딩 크기
 
 tokens = torch.randn(B, T, D)  # (B, T, D)
 weight = torch.randn(D, D)  # (D, D)

@@ -8,7 +8,7 @@ def describe(name, t, original):
           f"메모리 공유={shares_memory(t, original)}")
 
 
-p = torch.randn(3, requires_grad=True)                     # 파라미터 역할의 리프 텐서
+p = torch.randn(3, requires_grad=True)                     # 매개변수 역할의 리프 텐서
 detached = p.detach()
 with torch.no_grad():
     no_grad_out = p * 2
@@ -40,6 +40,6 @@ with expect_error(RuntimeError, match="Inference tensors cannot be saved for bac
 with expect_error(RuntimeError, match="leaf Variable that requires grad"):
     p -= 0.1                                               # 그래프 밖에서 고쳐야 한다
 with torch.no_grad():
-    p -= 0.1                                               # 파라미터 갱신은 no_grad 안에서
+    p -= 0.1                                               # 매개변수 갱신은 no_grad 안에서
 print("no_grad 안 갱신 뒤: 리프 텐서인가", p.is_leaf, " requires_grad", p.requires_grad)
 assert p.is_leaf and p.requires_grad  # markdown-exec: hide

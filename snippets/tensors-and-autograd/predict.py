@@ -1,4 +1,4 @@
-weight = torch.randn(4, 3, requires_grad=True)             # (out, in) 파라미터
+weight = torch.randn(4, 3, requires_grad=True)             # (out, in) 매개변수
 features = torch.from_numpy(np.ones((2, 3)))               # (B, in) NumPy에서 온 입력
 logits = features.float() @ weight.t()                     # (B, out)
 with torch.no_grad():

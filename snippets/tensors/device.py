@@ -26,3 +26,13 @@ assert y.device == x.device == model.weight.device  # markdown-exec: hide
 with expect_error(AssertionError, match="not compiled with CUDA"):
     torch.randn(2, 3).to("cuda")
 # --8<-- [end:no-cuda]
+
+# --8<-- [start:cpu-scalar]
+elsewhere = torch.ones(3, device="meta")  # CPU가 아닌 장치의 텐서 (데이터 없이 형태와 자료형만)
+cpu_scalar = torch.tensor(2.0)  # 0차원 CPU 텐서
+mixed = elsewhere * cpu_scalar
+print("meta (3,) × 0차원 CPU:", mixed.device, list(mixed.shape))
+with expect_error(RuntimeError, match="is not on the expected device"):
+    elsewhere * torch.tensor([2.0])  # 원소가 하나여도 1차원 CPU 텐서는 거절된다
+assert mixed.device.type == "meta" and cpu_scalar.dim() == 0  # markdown-exec: hide
+# --8<-- [end:cpu-scalar]

@@ -38,10 +38,19 @@ with expect_error(RuntimeError, match="is not on the expected device"):
 # --8<-- [end:device]
 
 # --8<-- [start:label-dtype]
-float_target = target.float()  # tensor([0., 1., 1., 0., 1.])
+float_target = target.float()  # tensor([0., 1., 1., 0., 1.]): 형태 (5,)인 실수
 with expect_error(RuntimeError, match="expected target dtype to be Long"):
     F.cross_entropy(logits, float_target)
-print(f"{F.cross_entropy(logits, float_target.long()).item():.4f}")  # int64 클래스 번호로
+print(f"정수 클래스 번호 (5,)       : {F.cross_entropy(logits, float_target.long()).item():.4f}")
+
+# 형태가 logits와 같은 (5, 2) 실수 정답은 샘플마다의 클래스 확률로 읽습니다
+one_hot = F.one_hot(target, num_classes=2).float()  # (5, 2): 정답 클래스에 확률 1
+soft = 0.9 * one_hot + 0.05  # (5, 2): 정답 0.95, 나머지 0.05
+print(f"확률 정답, one-hot (5, 2)  : {F.cross_entropy(logits, one_hot).item():.4f}")
+print(f"확률 정답, 0.95/0.05 (5, 2): {F.cross_entropy(logits, soft).item():.4f}")
+assert round(F.cross_entropy(logits, float_target.long()).item(), 4) == 2.0207  # markdown-exec: hide
+assert torch.allclose(F.cross_entropy(logits, one_hot), F.cross_entropy(logits, target))  # markdown-exec: hide
+assert soft.sum(dim=1).allclose(torch.ones(5))  # markdown-exec: hide
 # --8<-- [end:label-dtype]
 
 # --8<-- [start:trace]

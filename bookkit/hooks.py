@@ -32,6 +32,7 @@ from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File
 from mkdocs.utils import meta
 
+from bookkit.chapter_notebooks import chapter_notebook
 from bookkit.engine import Engine, NotStoredError, Outcome, failures
 from bookkit.glossary import Chapter, GlossaryError, add_where_column, chapter_title
 from bookkit.manifest import build_manifest, manifest_path, write_manifest
@@ -55,6 +56,8 @@ class BuildState:
     sources: list[Path] = field(default_factory=list)  # every page's source under docs/
     chapters: list[Chapter] = field(default_factory=list)
     measurements: dict[str, set[str]] = field(default_factory=dict)  # page -> block ids
+    page_blocks: dict[str, dict[str, Block]] = field(default_factory=dict)
+    notebooks: list[tuple[str, Path, str]] = field(default_factory=list)  # page, file, url
     page: str | None = None
 
 
@@ -153,7 +156,8 @@ def on_files(files, config, **kwargs):
     _read_front_matter(files)
     for file, units in units_of_page.items():
         page = relative_name(Path(file.abs_src_path), root)
-        ids = {block.id for unit in units for block in unit.blocks}
+        STATE.page_blocks[page] = {block.id: block for unit in units for block in unit.blocks}
+        ids = set(STATE.page_blocks[page])
         for name in sorted(STATE.measurements.get(page, set()) - ids):
             problems.append(f"{page}: front matter 'measurements' names {name!r}, "
                             "which is no executed block of the page")
@@ -193,6 +197,11 @@ def on_page_markdown(markdown, page, config, files, **kwargs):
             )
         except GlossaryError as error:
             raise PluginError(str(error)) from error
+    if page.meta.get("kind") == "chapter":
+        # The chapter's own notebook, written next to the page (bookkit.chapter_notebooks).
+        folder = Path(config.site_dir) / Path(page.file.dest_uri).parent
+        page.meta["notebook"] = f"{folder.name}.ipynb"
+        STATE.notebooks.append((STATE.page, folder / page.meta["notebook"], page.url))
     if page.meta.get("kind") == "chapter" and STATE.execute:
         outcomes = STATE.page_outcomes.get(STATE.page, [])
         markdown += provenance_note(
@@ -207,6 +216,13 @@ def on_page_content(html, page, config, files, **kwargs):
 
 
 def on_post_build(config, **kwargs):
+    for page, target, url in STATE.notebooks:
+        source = (STATE.root / page).read_text(encoding="utf-8")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        link = f"{config.site_url.rstrip('/')}/{url}" if config.site_url else None
+        notebook = chapter_notebook(source, page, STATE.page_blocks.get(page, {}), STATE.root,
+                                    link)
+        target.write_text(notebook, encoding="utf-8")
     index = Path(config.site_dir) / "search" / "search_index.json"
     if index.is_file():
         glossary = Path(config.docs_dir) / "glossary.md"

@@ -1,0 +1,155 @@
+"""Every chapter page as a notebook a reader can take away.
+
+The build writes ``<page>.ipynb`` next to each chapter page (front matter ``kind: chapter``):
+the page's prose as markdown cells and its executed blocks, in order, as code cells. The
+notebook runs top to bottom in an empty folder with only torch, numpy and matplotlib
+installed, so what a block takes from the book is replaced:
+
+- ``from bookkit... import`` lines go; a first code cell defines the helpers the notebook uses
+  (:mod:`bookkit.notebook_helpers` says where each comes from);
+- ``show_recorded("snippets/...")`` becomes the recorded snippet's own code, run on the
+  reader's device;
+- hidden lines (``# markdown-exec: hide``) go, as on the page;
+- a block that needs anything else of the book (the stored recordings, say) becomes a markdown
+  cell saying so and linking the page, instead of a cell that could not run.
+
+Cells have fixed ids and no outputs, so the same page gives the same file.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import nbformat
+
+from bookkit.fences import extract_fences
+from bookkit.recordings.store import snippet_code
+from bookkit.units import Block
+
+HERE = Path(__file__).resolve().parent
+# (module, name) a block imports -> where the notebook's definition comes from:
+# a whole module copied, or one function of notebook_helpers.py.
+HELPERS = {
+    ("bookkit.show", "expect_error"): ("show.py", None),
+    ("bookkit.graph", "print_mermaid"): ("graph.py", None),
+    ("bookkit.device", "recording_device"): ("notebook_helpers.py", "recording_device"),
+    ("bookkit.plots", "show"): ("notebook_helpers.py", "show"),
+}
+_IMPORT = re.compile(r"^from (bookkit[\w.]*) import (.+)$")
+_RECORDED = re.compile(r"""^show_recorded\(\s*["']([^"']+)["']""")
+_HIDE = "# markdown-exec: hide"
+KERNELSPEC = {"name": "python3", "display_name": "Python 3", "language": "python"}
+
+
+class PageOnly(Exception):
+    """A block that needs the book itself (its recordings, its build) to run."""
+
+
+def notebook_code(code: str, root: Path) -> tuple[str, set[tuple[str, str]]]:
+    """A block's code as a notebook runs it, and the helpers it needs."""
+    helpers: set[tuple[str, str]] = set()
+    lines: list[str] = []
+    for line in code.splitlines():
+        stripped = line.strip()
+        if stripped.endswith(_HIDE):
+            continue
+        imported = _IMPORT.match(stripped)
+        if imported:
+            module = imported[1]
+            for name in (n.strip() for n in imported[2].split(",")):
+                if (module, name) in HELPERS:
+                    helpers.add((module, name))
+                elif (module, name) != ("bookkit.recordings.render", "show_recorded"):
+                    raise PageOnly(f"{module}.{name}")
+            continue
+        recorded = _RECORDED.match(stripped)
+        if recorded:
+            inner, needed = notebook_code(snippet_code(recorded[1], root), root)
+            lines += inner.splitlines()
+            helpers |= needed
+            continue
+        lines.append(line)
+    return "\n".join(lines).strip("\n") + "\n", helpers
+
+
+def _module_body(path: Path) -> str:
+    """A module's source without its docstring and ``from __future__`` line."""
+    source = path.read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    first = 1 if tree.body and isinstance(tree.body[0], ast.Expr) else 0
+    lines = source.splitlines()[tree.body[first].lineno - 1 :] if tree.body[first:] else []
+    return "\n".join(line for line in lines if line != "from __future__ import annotations")
+
+
+def _function(path: Path, name: str) -> str:
+    source = path.read_text(encoding="utf-8")
+    node = next(n for n in ast.parse(source).body if getattr(n, "name", None) == name)
+    return ast.get_source_segment(source, node)
+
+
+def helper_cell(helpers: set[tuple[str, str]]) -> str:
+    parts = ["# 이 책의 도우미 함수들: 책을 설치하지 않아도 아래 셀들이 돌아가도록 정의합니다."]
+    for file, function in sorted({HELPERS[h] for h in helpers}, key=lambda f: (f[0], f[1] or "")):
+        parts.append(_module_body(HERE / file) if function is None
+                     else _function(HERE / file, function))
+    return "\n\n\n".join(parts).strip() + "\n"
+
+
+def _prose(text: str) -> str:
+    """Markdown for Jupyter: the book's \\( \\) and \\[ \\] math as $ and $$."""
+    text = text.replace("\\(", "$").replace("\\)", "$")
+    return text.replace("\\[", "$$").replace("\\]", "$$").strip("\n")
+
+
+def chapter_notebook(markdown: str, page: str, blocks: dict[str, Block], root: Path,
+                     page_url: str | None) -> str:
+    """The ``.ipynb`` text of a chapter page; ``page_url`` links back when the site has one."""
+    the_page = f"[책의 페이지]({page_url})" if page_url else "책의 페이지"
+    lines = markdown.splitlines()
+    start = 0
+    if lines and lines[0] == "---":  # front matter
+        start = lines.index("---", 1) + 1
+    cells: list = []
+    helpers: set[tuple[str, str]] = set()
+
+    def prose(upto: int) -> None:
+        text = _prose("\n".join(lines[start:upto]))
+        if text.strip():
+            cells.append(nbformat.v4.new_markdown_cell(text))
+
+    page_only: dict[str | None, str] = {}  # session -> why it cannot run in a notebook
+    for fence in extract_fences(markdown, page):
+        if not fence.executed or fence.line - 1 < start:
+            continue
+        prose(fence.line - 1)
+        start = fence.line + len(fence.body.splitlines()) + 1
+        try:
+            if fence.session in page_only:  # later blocks of the session use what it made
+                raise PageOnly(page_only[fence.session])
+            code, needed = notebook_code(blocks[fence.id].code, root)
+        except PageOnly as reason:
+            if fence.session is not None:
+                page_only[fence.session] = str(reason)
+            cells.append(nbformat.v4.new_markdown_cell(
+                f"> 이 블록은 책에 저장된 기록을 읽으므로(`{reason}`) 노트북에서는 실행하지 "
+                f"않습니다. 출력은 {the_page}에서 볼 수 있습니다."
+            ))
+            continue
+        helpers |= needed
+        cells.append(nbformat.v4.new_code_cell(code))
+    prose(len(lines))
+    intro = nbformat.v4.new_markdown_cell(
+        f"이 노트북은 {the_page}에서 만들었습니다. torch, numpy, matplotlib만 "
+        "있으면 위에서 아래로 그대로 실행됩니다. 출력은 여러분의 기계에서 실행한 결과입니다."
+    )
+    notebook = nbformat.v4.new_notebook(
+        cells=[intro, *([nbformat.v4.new_code_cell(helper_cell(helpers))] if helpers else []),
+               *cells],
+        metadata={"kernelspec": dict(KERNELSPEC), "language_info": {"name": "python"}},
+    )
+    for index, cell in enumerate(notebook.cells):
+        cell.id = f"cell-{index:02d}"
+    nbformat.validate(notebook)
+    return nbformat.writes(notebook) + "\n"

@@ -36,6 +36,9 @@ HELPERS = {
     ("bookkit.graph", "print_mermaid"): ("graph.py", None),
     ("bookkit.device", "recording_device"): ("notebook_helpers.py", "recording_device"),
     ("bookkit.plots", "show"): ("notebook_helpers.py", "show"),
+    ("bookkit.pictures", "storage_figure"): ("pictures.py", None),
+    ("bookkit.pictures", "broadcast_figure"): ("pictures.py", None),
+    ("bookkit.tracebacks", "page_tracebacks"): ("tracebacks.py", None),
 }
 _IMPORT = re.compile(r"^from (bookkit[\w.]*) import (.+)$")
 _RECORDED = re.compile(r"""^show_recorded\(\s*["']([^"']+)["']""")
@@ -75,12 +78,13 @@ def notebook_code(code: str, root: Path) -> tuple[str, set[tuple[str, str]]]:
 
 
 def _module_body(path: Path) -> str:
-    """A module's source without its docstring and ``from __future__`` line."""
+    """A module's source without its docstring, ``from __future__`` and bookkit imports."""
     source = path.read_text(encoding="utf-8")
     tree = ast.parse(source)
     first = 1 if tree.body and isinstance(tree.body[0], ast.Expr) else 0
     lines = source.splitlines()[tree.body[first].lineno - 1 :] if tree.body[first:] else []
-    return "\n".join(line for line in lines if line != "from __future__ import annotations")
+    return "\n".join(line for line in lines if line != "from __future__ import annotations"
+                     and not line.startswith(("import bookkit", "from bookkit")))
 
 
 def _function(path: Path, name: str) -> str:

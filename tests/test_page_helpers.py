@@ -63,3 +63,77 @@ def test_a_glyph_the_font_lacks_fails_the_plot():
     ax.set_title("웃는 얼굴 🙂")  # not in Pretendard: matplotlib would draw an empty box
     with pytest.raises(MissingGlyphError, match="SLIGHTLY SMILING FACE.*missing from font"):
         svg(fig, "캡션")
+
+
+def test_storage_indices_follow_stride_and_offset():
+    from bookkit.pictures import storage_indices
+
+    x = torch.arange(12).reshape(3, 4)
+    for view in (x, x.t(), x[1:, 1:3], x[:, ::2], torch.arange(3).expand(4, 3)):
+        flat = torch.empty(0, dtype=view.dtype).set_(view.untyped_storage())
+        positions = storage_indices(view.shape, view.stride(), view.storage_offset())
+        assert flat[positions].tolist() == view.flatten().tolist()
+    assert storage_indices((2, 3), (1, 2), 0) == [0, 2, 4, 1, 3, 5]
+    with pytest.raises(ValueError, match="differ in length"):
+        storage_indices((2, 3), (1,), 0)
+
+
+def test_broadcast_columns_agree_with_torch():
+    from bookkit.pictures import broadcast_columns
+
+    cases = [{"x": (4, 3), "b": (3,)}, {"a": (8, 1, 6, 1), "b": (7, 1, 5)},
+             {"s": (2, 1), "t": (1,)}, {"x": (4, 3), "y": (4,)}]
+    for shapes in cases:
+        result, kinds = broadcast_columns(shapes)
+        try:
+            expected = [str(n) for n in torch.broadcast_shapes(*shapes.values())]
+        except RuntimeError:
+            assert "불가" in result
+            assert any("conflict" in row for row in kinds)
+        else:
+            assert result == expected
+    result, kinds = broadcast_columns({"a": (8, 1, 6, 1), "b": (7, 1, 5)})
+    assert kinds == [["same", "stretched", "same", "stretched"],
+                     ["missing", "same", "stretched", "same"]]
+
+
+def test_pictures_render_without_missing_glyphs():
+    from bookkit.pictures import broadcast_figure, storage_figure
+
+    # plots.svg raises MissingGlyphError if the font lacks a character of a picture
+    x = torch.arange(6.0).reshape(2, 3)
+    html = svg(storage_figure({"x": x, "x.t()": x.t()}), "storage")
+    html += svg(broadcast_figure({"x": (4, 3), "y": (4,)}), "broadcast")
+    assert html.count("<svg") == 2
+    with pytest.raises(ValueError, match="does not share"):
+        storage_figure({"x": x, "y": torch.arange(6.0)})
+    with pytest.raises(ValueError, match="only 1-D and 2-D"):
+        storage_figure({"x": x.reshape(1, 2, 3)})
+
+
+def test_page_frames_keep_only_the_pages_own_code():
+    import warnings
+
+    from bookkit.tracebacks import page_frames, page_tracebacks
+
+    text = (
+        "Error detected in SigmoidBackward0. Traceback of forward call that caused the error:\n"
+        '  File "/abs/bookkit/worker.py", line 61, in main\n'
+        "    output = run_code(block)\n"
+        '  File "<frozen runpy>", line 88, in _run_code\n'
+        '  File "docs/page.md (block \'a\')", line 4, in <module>\n'
+        "    loss = forward(a)\n"
+        "           ^^^^^^^^^^\n"
+        " (Triggered internally at torch/csrc/autograd/python_anomaly_mode.cpp:122.)"
+    )
+    assert page_frames(text).splitlines() == [
+        "Error detected in SigmoidBackward0. Traceback of forward call that caused the error:",
+        "  ... (페이지 밖의 프레임 2개)",
+        '  File "docs/page.md (block \'a\')", line 4, in <module>',
+        "    loss = forward(a)",
+        "           ^^^^^^^^^^",
+        " (Triggered internally at torch/csrc/autograd/python_anomaly_mode.cpp:122.)",
+    ]
+    with page_tracebacks() as shown:
+        warnings.warn("plain warning", UserWarning, stacklevel=1)
+    assert shown == ["UserWarning: plain warning"]

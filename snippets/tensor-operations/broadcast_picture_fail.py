@@ -1,0 +1,4 @@
+shapes = {"x": (4, 3), "y": (4,)}
+with expect_error(RuntimeError, match="must match the size"):
+    torch.ones(shapes["x"]) + torch.ones(shapes["y"])
+show(broadcast_figure(shapes), "끝 축이 3 대 4로 다르고 어느 쪽도 1이 아니라서 맞출 수 없습니다")

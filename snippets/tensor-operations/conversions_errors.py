@@ -1,0 +1,8 @@
+weight = torch.ones(3, requires_grad=True)
+with expect_error(RuntimeError, match="Can't call numpy\\(\\) on Tensor that requires grad"):
+    weight.numpy()
+print("detach().numpy():", weight.detach().numpy())
+assert weight.detach().numpy().__array_interface__["data"][0] == weight.data_ptr()  # markdown-exec: hide
+
+with expect_error(RuntimeError, match="cannot be converted to Scalar"):
+    t.item()  # 원소가 3개

@@ -49,34 +49,109 @@ def uses(text: str, korean: str, english: list[str]) -> bool:
     )
 
 
-def add_where_column(markdown: str, page_uri: str, page_path: str, chapters: list[Chapter]) -> str:
-    """The glossary markdown with a "나오는 곳" column of links to the chapters using each term."""
-    lines = markdown.splitlines()
-    out: list[str] = []
-    unused: list[str] = []
+def _body_rows(lines: list[str]):
+    """(index, cells) of every body row of the tables in ``lines`` (header and rule skipped)."""
     in_table = False
-    for number, line in enumerate(lines, start=1):
+    for index, line in enumerate(lines):
         cells = _cells(line)
         if cells is None:
             in_table = False
-            out.append(line)
             continue
-        if not in_table:  # header row
-            in_table = True
-            out.append(line.rstrip() + " 나오는 곳 |")
+        if not in_table:
+            in_table = True  # the header row
             continue
         if set("".join(cells)) <= set("-: "):
-            out.append(line.rstrip() + " --- |")
             continue
-        term, names = cells[0], [n.strip() for n in cells[1].split(",") if n.strip()]
-        links = [
-            f"[{chapter.title}]({posixpath.relpath(chapter.src_uri, posixpath.dirname(page_uri))})"
-            for chapter in chapters
-            if uses(chapter.text, term, names)
-        ]
-        if not links:
-            unused.append(f"{page_path}:{number}: {term!r} appears in no chapter")
-        out.append(line.rstrip() + f" {', '.join(links) or '—'} |")
+        yield index, cells
+
+
+def terms(markdown: str) -> list[tuple[str, list[str]]]:
+    """(Korean term, its English names) of every glossary row."""
+    return [(cells[0], [n.strip() for n in cells[1].split(",") if n.strip()])
+            for _, cells in _body_rows(markdown.splitlines())]
+
+
+def term_anchor(korean: str) -> str:
+    """The id of a term's row in the glossary page."""
+    return "용어-" + re.sub(r"\s+", "-", korean.strip())
+
+
+def add_where_column(markdown: str, page_uri: str, page_path: str, chapters: list[Chapter]) -> str:
+    """The glossary markdown with a "나오는 곳" column of links to the chapters using each term.
+
+    Each term's cell also gets the id other pages link to (:func:`term_anchor`).
+    """
+    lines = markdown.splitlines()
+    body = dict(_body_rows(lines))
+    unused: list[str] = []
+    out: list[str] = []
+    for index, line in enumerate(lines):
+        cells = _cells(line)
+        if cells is None:
+            out.append(line)
+        elif index not in body:  # header or rule
+            out.append(line.rstrip() + (" --- |" if set("".join(cells)) <= set("-: ")
+                                        else " 나오는 곳 |"))
+        else:
+            term, names = cells[0], [n.strip() for n in cells[1].split(",") if n.strip()]
+            links = [
+                f"[{c.title}]({posixpath.relpath(c.src_uri, posixpath.dirname(page_uri))})"
+                for c in chapters if uses(c.text, term, names)
+            ]
+            if not links:
+                unused.append(f"{page_path}:{index + 1}: {term!r} appears in no chapter")
+            anchored = f'<span id="{term_anchor(term)}">{term}</span>'
+            row = "| " + " | ".join([anchored, *cells[1:]]) + " |"
+            out.append(row + f" {', '.join(links) or '—'} |")
     if unused:
         raise GlossaryError("glossary terms no chapter uses:\n  " + "\n  ".join(unused))
     return "\n".join(out) + "\n"
+
+
+# Plain prose only: code spans, links, math and inline HTML are left alone.
+_PROTECTED = re.compile(r"`[^`]*`|\[[^\]]*\]\([^)]*\)|\\\(.*?\\\)|<[^>]+>|https?://\S+")
+_SKIP_LINE = re.compile(r"^\s*(#|!!!|\?\?\?|===|\||<|--8<--|\$\$|\\\[)")
+
+
+def link_first_uses(markdown: str, glossary: list[tuple[str, list[str]]], link: str) -> str:
+    """``markdown`` with the first use of each glossary term in its prose linked to its entry.
+
+    ``link`` is the glossary page relative to this page. Headings, fences, tables, admonition
+    and tab titles, code, links and math are never touched; a term is matched at the start of
+    a word, so particles may follow it (텐서를).
+    """
+    from bookkit.fences import extract_fences
+
+    lines = markdown.split("\n")
+    fenced: set[int] = set()
+    for fence in extract_fences(markdown, "page"):
+        fenced.update(range(fence.line - 1, fence.line + len(fence.body.splitlines()) + 1))
+    if lines and lines[0] == "---":  # front matter
+        fenced.update(range(0, lines.index("---", 1) + 1))
+    pending = sorted({korean for korean, _ in glossary}, key=len, reverse=True)
+    patterns = {t: re.compile(rf"(?<![가-힣A-Za-z0-9]){re.escape(t)}") for t in pending}
+    for index, line in enumerate(lines):
+        if index in fenced or _SKIP_LINE.match(line) or not pending:
+            continue
+        kept = _PROTECTED.findall(line)
+        pieces = [_link_piece(piece, pending, patterns, link)
+                  for piece in _PROTECTED.split(line)]
+        lines[index] = "".join(p + (kept[i] if i < len(kept) else "") for i, p in enumerate(pieces))
+    return "\n".join(lines)
+
+
+def _link_piece(piece: str, pending: list[str], patterns: dict, link: str) -> str:
+    """Link, in one run of plain prose, the first use of each pending term (longest first)."""
+    spans: list[tuple[int, int, str]] = []
+    for term in list(pending):
+        match = patterns[term].search(piece)
+        while match and any(s < match.end() and match.start() < e for s, e, _ in spans):
+            match = patterns[term].search(piece, match.end())
+        if match:
+            spans.append((match.start(), match.end(), term))
+            pending.remove(term)
+    out, last = [], 0
+    for start, end, term in sorted(spans):
+        out += [piece[last:start], f"[{term}]({link}#{term_anchor(term)})"]
+        last = end
+    return "".join(out) + piece[last:]

@@ -9,7 +9,8 @@
 - markdown-exec's public ``formatters`` mapping gets a python formatter that renders through
   ``markdown_exec.base_format`` with a ``run`` that only reads the stored output of the block.
 - Each chapter page ends with one line saying where and when its outputs were executed; the
-  glossary gets its "나오는 곳" column (:mod:`bookkit.glossary`).
+  glossary gets its "나오는 곳" column, and the first use of each glossary term on a chapter,
+  exercise or appendix page links to its entry (:mod:`bookkit.glossary`).
 - Every build ends with one line: units executed, units reused, seconds spent executing, writes
   the output manifest (:mod:`bookkit.manifest`), then :func:`bookkit.site_check.check_site`
   verifies the built site.
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import logging
 import os
+import posixpath
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -30,13 +32,22 @@ from markupsafe import Markup
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File
+from mkdocs.structure.toc import get_toc
 from mkdocs.utils import meta
 
 from bookkit.chapter_notebooks import chapter_notebook
 from bookkit.engine import Engine, NotStoredError, Outcome, failures
-from bookkit.glossary import Chapter, GlossaryError, add_where_column, chapter_title
+from bookkit.glossary import (
+    Chapter,
+    GlossaryError,
+    add_where_column,
+    chapter_title,
+    link_first_uses,
+    terms,
+)
 from bookkit.manifest import build_manifest, manifest_path, write_manifest
-from bookkit.notebooks import executed_notebook
+from bookkit.notebooks import executed_notebook, readable_heading_ids
+from bookkit.outputs import details, fold_errors
 from bookkit.provenance import provenance_note
 from bookkit.search import add_morphs_field
 from bookkit.site_check import EXECUTED_MARKER, check_site
@@ -56,6 +67,7 @@ class BuildState:
     sources: list[Path] = field(default_factory=list)  # every page's source under docs/
     chapters: list[Chapter] = field(default_factory=list)
     measurements: dict[str, set[str]] = field(default_factory=dict)  # page -> block ids
+    glossary: list[tuple[str, list[str]]] = field(default_factory=list)
     page_blocks: dict[str, dict[str, Block]] = field(default_factory=dict)
     notebooks: list[tuple[str, Path, str]] = field(default_factory=list)  # page, file, url
     page: str | None = None
@@ -95,9 +107,22 @@ MEASUREMENT_NOTE = (
 def format_python(**kwargs) -> Markup:
     """The python formatter: render the stored output and mark the block as executed.
 
-    A block the page declares a measurement gets a short note saying so under its output.
+    A long error message in a text output shows its first sentence, the whole message folded
+    under the block (:mod:`bookkit.outputs`). A block the page declares a measurement gets a
+    short note saying so under its output.
     """
-    html = markdown_exec.base_format(language="python", run=run_stored, **kwargs)
+    folded: list[str] = []
+
+    def run(code: str, **options) -> str:
+        output = run_stored(code, **options)
+        if kwargs.get("result") and not kwargs.get("html"):  # text outputs only
+            output, messages = fold_errors(output)
+            folded.extend(messages)
+        return output
+
+    html = markdown_exec.base_format(language="python", run=run, **kwargs)
+    if folded:
+        html = html + Markup(details(folded))
     found = STATE.blocks.get((STATE.page or "", kwargs.get("id", "")))
     if found and found[1].outputs.get(found[0].id, "").strip():
         if found[0].id in STATE.measurements.get(STATE.page or "", set()):
@@ -137,6 +162,8 @@ def _read_front_matter(files) -> None:
         _, data = meta.get_data(text)
         page = relative_name(Path(file.abs_src_path), STATE.root)
         STATE.measurements[page] = set(data.get("measurements") or [])
+        if data.get("kind") == "glossary":
+            STATE.glossary = terms(text)
         if data.get("kind") == "chapter":
             STATE.chapters.append(Chapter(file.src_uri, chapter_title(text, file.src_uri), text))
 
@@ -190,6 +217,10 @@ def on_files(files, config, **kwargs):
 
 def on_page_markdown(markdown, page, config, files, **kwargs):
     STATE.page = relative_name(Path(page.file.abs_src_path), STATE.root)
+    if page.meta.get("kind") in ("chapter", "exercise", "appendix") and STATE.glossary:
+        here = posixpath.dirname(page.file.src_uri)
+        markdown = link_first_uses(markdown, STATE.glossary,
+                                   posixpath.relpath("glossary.md", here or "."))
     if page.meta.get("kind") == "glossary":
         try:
             markdown = add_where_column(
@@ -212,6 +243,9 @@ def on_page_markdown(markdown, page, config, files, **kwargs):
 
 def on_page_content(html, page, config, files, **kwargs):
     STATE.page = None
+    if getattr(page, "nb_url", None):  # a notebook page rendered by mkdocs-jupyter
+        html, tokens = readable_heading_ids(html)
+        page.toc = get_toc(tokens)
     return html
 
 

@@ -120,3 +120,35 @@ def executed_notebook(source: Path, outputs: dict[str, list]) -> str:
                     output.execution_count = number
     nbformat.validate(notebook)
     return nbformat.writes(notebook) + "\n"
+
+
+def readable_heading_ids(html: str) -> tuple[str, list[dict]]:
+    """A rendered notebook page with Korean-readable heading ids, and TOC tokens for them.
+
+    mkdocs-jupyter slugifies headings to ASCII (a Korean heading becomes ``2`` or nothing) and
+    builds its TOC with yet another slugifier, so the TOC's links miss. Headings get the ids
+    the rest of the site uses (``pymdownx.slugs.slugify``, lower case) and the TOC is rebuilt
+    from them (``mkdocs.structure.toc.get_toc`` takes the tokens).
+    """
+    from bs4 import BeautifulSoup
+    from pymdownx.slugs import slugify
+
+    slug = slugify(case="lower")
+    soup = BeautifulSoup(html, "html.parser")
+    seen: dict[str, int] = {}
+    tokens: list[dict] = []
+    for heading in soup.find_all(["h1", "h2", "h3", "h4", "h5", "h6"]):
+        anchor = heading.find("a", class_="anchor-link")
+        name = heading.get_text().removesuffix(anchor.get_text() if anchor else "").strip()
+        base = slug(name, "-") or "section"
+        seen[base] = seen.get(base, 0) + 1
+        new_id = base if seen[base] == 1 else f"{base}_{seen[base] - 1}"
+        heading["id"] = new_id
+        if anchor is not None:
+            anchor["href"] = f"#{new_id}"
+        token = {"level": int(heading.name[1]), "id": new_id, "name": name, "children": []}
+        parent = tokens
+        while parent and parent[-1]["level"] < token["level"]:
+            parent = parent[-1]["children"]
+        parent.append(token)
+    return str(soup), tokens

@@ -16,6 +16,8 @@ every section is analysed with kiwipiepy and gets a ``morphs`` field with
 - the other names of glossary terms present in the section (기울기 ↔ gradient, 넘파이 ↔ NumPy),
   read from ``docs/glossary.md``.
 
+The section's title gets the same treatment in a ``title_morphs`` field boosted like the title.
+
 The glossary's terms are also Kiwi's user dictionary, so 역전파 stays one noun. Analysing a
 section is cached (``.cache/bookkit/search``) by its text and everything else that shapes the
 field, so a build loads Kiwi (several seconds) only when some section's text changed.
@@ -32,8 +34,11 @@ from pathlib import Path
 
 from bs4 import BeautifulSoup
 
+from bookkit.glossary import terms
+
 FIELD = "morphs"
-CACHE_VERSION = 1
+TITLE_FIELD = "title_morphs"  # the same for the section's title, boosted like the title
+CACHE_VERSION = 2
 NOUN_TAGS = {"NNG", "NNP", "XR", "SL"}
 PARTICLES = [("이", "JKS"), ("을", "JKO"), ("은", "JX"), ("의", "JKG"), ("에", "JKB"),
              ("에서", "JKB"), ("으로", "JKB"), ("와", "JC"), ("도", "JX"), ("만", "JX"),
@@ -42,20 +47,6 @@ ENDINGS = [[("다", "EF")], [("ᆫ다", "EF")], [("면", "EC")], [("고", "EC")]
            [("어서", "EC")], [("었", "EP"), ("다", "EF")], [("ᆸ니다", "EF")], [("는", "ETM")],
            [("ᆫ", "ETM")], [("ᆯ", "ETM")], [("기", "ETN")], [("게", "EC")], [("지", "EC")]]
 _HANGUL = re.compile(r"[가-힣]")
-
-
-def glossary_pairs(glossary_md: str) -> list[tuple[str, list[str]]]:
-    """(Korean term, its English names) for every row of the glossary table."""
-    pairs = []
-    for line in glossary_md.splitlines():
-        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
-        if not line.startswith("|") or len(cells) < 2 or set(cells[0]) <= set("-: "):
-            continue
-        if cells[0] in ("한국어",):
-            continue
-        english = [name.strip() for name in cells[1].split(",") if name.strip()]
-        pairs.append((cells[0], english))
-    return pairs
 
 
 @cache
@@ -127,7 +118,7 @@ def plain_text(doc: dict) -> str:
 def add_morphs_field(index_path: Path, glossary_md: str, cache_dir: Path) -> dict[str, int]:
     """Add the ``morphs`` field to every section of a built search index; counts for the log."""
     index = json.loads(index_path.read_text(encoding="utf-8"))
-    aliases = glossary_pairs(glossary_md)
+    aliases = terms(glossary_md)
     user_words = tuple(sorted({w for korean, _ in aliases for w in
                                [korean.replace(" ", ""), *korean.split()] if _HANGUL.search(w)}))
     shaping = json.dumps([CACHE_VERSION, metadata.version("kiwipiepy"),
@@ -137,14 +128,20 @@ def add_morphs_field(index_path: Path, glossary_md: str, cache_dir: Path) -> dic
         key = hashlib.sha256(f"{shaping}\0{doc['title']}\0{doc['text']}".encode()).hexdigest()
         cached = cache_dir / key[:2] / f"{key}.txt"
         if cached.is_file():
-            doc[FIELD] = cached.read_text(encoding="utf-8")
+            doc[FIELD], doc[TITLE_FIELD] = json.loads(cached.read_text(encoding="utf-8"))
             reused += 1
             continue
-        doc[FIELD] = analyse(_kiwi(user_words), plain_text(doc), aliases)
+        kiwi = _kiwi(user_words)
+        doc[FIELD] = analyse(kiwi, plain_text(doc), aliases)
+        doc[TITLE_FIELD] = analyse(kiwi, plain_text({"title": doc["title"], "text": ""}),
+                                   aliases)
         cached.parent.mkdir(parents=True, exist_ok=True)
-        cached.write_text(doc[FIELD], encoding="utf-8")
+        cached.write_text(json.dumps([doc[FIELD], doc[TITLE_FIELD]], ensure_ascii=False),
+                          encoding="utf-8")
         analysed += 1
-    index["config"]["fields"][FIELD] = {"boost": 1.0}
+    fields = index["config"]["fields"]
+    fields[FIELD] = {"boost": 1.0}
+    fields[TITLE_FIELD] = {"boost": fields.get("title", {}).get("boost", 1000.0)}
     index_path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")),
                           encoding="utf-8")
     return {"analysed": analysed, "reused": reused}

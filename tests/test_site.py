@@ -93,14 +93,26 @@ def test_each_chapter_states_where_its_outputs_were_executed(built_site):
         assert f"torch {torch.__version__}" in html, chapter
 
 
-def test_internal_links_resolve_in_the_built_site(built_site):
+def test_internal_links_and_their_anchors_resolve_in_the_built_site(built_site):
+    ids: dict[Path, set[str]] = {}
+
+    def anchors(page: Path) -> set[str]:
+        if page not in ids:
+            soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
+            ids[page] = {tag["id"] for tag in soup.find_all(id=True)}
+        return ids[page]
+
     for page in built_site.rglob("*.html"):
         soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
         for link in soup.find_all("a", href=True):
             target = urlsplit(link["href"])
-            if target.scheme or target.netloc or not target.path or target.path.startswith("/"):
+            if target.scheme or target.netloc or target.path.startswith("/"):
                 continue
-            resolved = (page.parent / unquote(target.path)).resolve()
+            resolved = (page.parent / unquote(target.path)).resolve() if target.path else page
             if resolved.is_dir():
                 resolved = resolved / "index.html"
-            assert resolved.exists(), f"{page.relative_to(built_site)}: broken link {link['href']}"
+            where = f"{page.relative_to(built_site)}: {link['href']}"
+            assert resolved.exists(), f"broken link {where}"
+            if target.fragment and resolved.suffix == ".html" and not target.fragment.startswith(
+                    "__codelineno"):
+                assert unquote(target.fragment) in anchors(resolved), f"no such anchor: {where}"

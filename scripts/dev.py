@@ -9,6 +9,7 @@
     python3 scripts/dev.py merge STORE...        # copy shards' stores into this one
     python3 scripts/dev.py record [--device cpu|cuda] [SNIPPET ...]
     python3 scripts/dev.py bench [--repeat N]    # build timings and ratios
+    python3 scripts/dev.py bench --search        # search query set, with and without Korean field
     python3 scripts/dev.py diff [BASE] [--out F] # which printed outputs differ from BASE (main)
     python3 scripts/dev.py exercises [--check]   # regenerate (or check) stubs and lab notebook
     python3 scripts/dev.py test-exercises        # exercise tests against your own answers
@@ -167,6 +168,8 @@ def main(argv: list[str]) -> int:
     record.add_argument("snippets", nargs="*")
     bench = tasks.add_parser("bench", help="build timings and ratios")
     bench.add_argument("--repeat", type=int, default=3)
+    bench.add_argument("--search", action="store_true",
+                       help="the search query set in Chromium, with and without the Korean field")
     diff = tasks.add_parser("diff", help="which printed outputs differ from a git revision")
     diff.add_argument("base", nargs="?", help="git revision (default: main)")
     diff.add_argument("--out", help="also write the Markdown report to this file")
@@ -217,6 +220,8 @@ def main(argv: list[str]) -> int:
             *args.snippets)
     elif args.task == "lock":
         run(PYTHON, ROOT / "scripts" / "lock.py", *(["--check"] if args.check else []))
+    elif args.task == "bench" and args.search:
+        run(PYTHON, ROOT / "scripts" / "search_bench.py")
     elif args.task == "bench":
         run(PYTHON, ROOT / "scripts" / "bench.py", "--repeat", str(args.repeat))
     elif args.task == "diff":

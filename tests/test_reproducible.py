@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import difflib
 import html
+import importlib.util
 import json
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -19,16 +19,10 @@ from conftest import MKDOCS, ROOT, book_env
 
 from bookkit.manifest import read_manifest
 
-
-def copy_tree(target: Path) -> None:
-    listed = subprocess.run(
-        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-        cwd=ROOT, capture_output=True, check=True,
-    ).stdout.decode().split("\0")
-    for name in filter(None, listed):
-        if (ROOT / name).is_file():
-            (target / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(ROOT / name, target / name)
+# The benchmark's copy of the working tree (tracked and untracked, not ignored files).
+_spec = importlib.util.spec_from_file_location("bench", ROOT / "scripts" / "bench.py")
+bench = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(bench)
 
 
 def compared_files(site: Path) -> dict[str, str]:
@@ -51,7 +45,7 @@ def masked(text: str, volatile: list[str]) -> str:
 
 def test_two_cold_builds_from_two_copies_are_identical(built_site, tmp_path):
     copy = tmp_path / "copy"
-    copy_tree(copy)
+    bench.copy_tree(copy)
     site = tmp_path / "site"
     manifest = tmp_path / "manifest.json"
     env = book_env(BOOK_STORE=str(tmp_path / "store"), BOOK_MANIFEST=str(manifest))

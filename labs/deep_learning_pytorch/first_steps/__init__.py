@@ -1,0 +1,1 @@
+"""첫걸음: 연습문제 gradient_check."""

@@ -87,8 +87,8 @@ _DL = Path("labs/deep_learning_pytorch")
 EXERCISES: dict[str, Exercise] = {
     exercise.name: exercise
     for exercise in [
-        Exercise("gradient_check", _DL / "first_steps/solutions/gradient_check.py",
-                 ("test_gradient_check.py",), "exercises/gradient-check.md"),
+        Exercise("grad_check", _DL / "first_steps/solutions/grad_check.py",
+                 ("test_grad_check.py",), "exercises/grad-check.md"),
         Exercise("nchw_and_gather", _DL / "tensors/solutions/nchw_and_gather.py",
                  ("test_nchw_and_gather.py",), "exercises/nchw-and-gather.md"),
         Exercise("manual_sgd", _DL / "pytorch_basics/solutions/manual_sgd.py",

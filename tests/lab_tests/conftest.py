@@ -67,8 +67,8 @@ def load(request: pytest.FixtureRequest, name: str) -> ModuleType:
 
 
 @pytest.fixture(scope="session")
-def gradient_check_module(request) -> ModuleType:
-    return load(request, "gradient_check")
+def grad_check_module(request) -> ModuleType:
+    return load(request, "grad_check")
 
 
 @pytest.fixture(scope="session")

@@ -15,7 +15,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ENV = dict(os.environ, PYTHONPATH=str(HERE.parents[1]))  # the project's labs, not this folder
-EXERCISE_TESTS = ["test_gradient_check.py", "test_nchw_and_gather.py", "test_manual_sgd.py",
+EXERCISE_TESTS = ["test_grad_check.py", "test_nchw_and_gather.py", "test_manual_sgd.py",
                   "test_unbroadcast_grad.py", "test_strides_and_views.py",
                   "test_autograd_bugs_fixes.py", "test_bfs.py"]
 

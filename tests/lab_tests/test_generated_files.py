@@ -27,8 +27,8 @@ stubs = load_script("make_exercise_stubs")
 notebooks = load_script("make_lab_notebook")
 
 PAIRS = [
-    ("labs.deep_learning_pytorch.first_steps.solutions.gradient_check",
-     "labs.deep_learning_pytorch.first_steps.exercises.gradient_check"),
+    ("labs.deep_learning_pytorch.first_steps.solutions.grad_check",
+     "labs.deep_learning_pytorch.first_steps.exercises.grad_check"),
     ("labs.deep_learning_pytorch.tensors.solutions.nchw_and_gather",
      "labs.deep_learning_pytorch.tensors.exercises.nchw_and_gather"),
     ("labs.deep_learning_pytorch.pytorch_basics.solutions.manual_sgd",

@@ -1,1 +1,1 @@
-"""첫걸음: 연습문제 gradient_check."""
+"""첫걸음: 연습문제 grad_check."""

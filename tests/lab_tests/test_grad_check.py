@@ -57,10 +57,10 @@ class Square(torch.autograd.Function):
 
 @SETTINGS
 @given(x=points(), name=st.sampled_from(sorted(FUNCTIONS)))
-def test_numerical_grad_matches_autograd(gradient_check_module, x, name):
+def test_numerical_grad_matches_autograd(grad_check_module, x, name):
     f = FUNCTIONS[name]
     before = x.clone()
-    result = gradient_check_module.numerical_grad(f, x)
+    result = grad_check_module.numerical_grad(f, x)
     assert isinstance(result, torch.Tensor), "numerical_grad는 텐서를 돌려줘야 합니다"
     assert result.shape == x.shape, f"결과의 형태 {tuple(result.shape)}이 x와 같아야 합니다"
     assert result.dtype == torch.float64, "결과는 float64여야 합니다 (계산도 float64로)"
@@ -75,13 +75,13 @@ def test_numerical_grad_matches_autograd(gradient_check_module, x, name):
 @SETTINGS
 @given(x=points(away_from_zero=True), scale=st.sampled_from([1.0, 1.0, 0.5, 1.5, -1.0]),
        atol=st.sampled_from([1e-5, 1e-3]))
-def test_grad_matches_agrees_with_gradcheck(gradient_check_module, x, scale, atol):
+def test_grad_matches_agrees_with_gradcheck(grad_check_module, x, scale, atol):
     Square.scale = scale
     try:
         def f(t):
             return Square.apply(t).sum()
 
-        mine = gradient_check_module.grad_matches(f, x, atol=atol)
+        mine = grad_check_module.grad_matches(f, x, atol=atol)
         theirs = torch.autograd.gradcheck(
             f, (x.detach().to(torch.float64).requires_grad_(True),), eps=1e-6, atol=atol,
             rtol=1e-3, raise_exception=False)
@@ -94,7 +94,7 @@ def test_grad_matches_agrees_with_gradcheck(gradient_check_module, x, scale, ato
     assert x.grad is None, "grad_matches는 x 자신의 .grad를 건드리면 안 됩니다"
 
 
-def test_chapter_examples(gradient_check_module):
+def test_chapter_examples(grad_check_module):
     """첫걸음 장의 두 예: x**3 + 2x의 x = 2에서 14, 제곱합의 [1, 2, 3]에서 [2, 4, 6]."""
     def cubic(t):
         return (t**3 + 2 * t).sum()
@@ -102,8 +102,8 @@ def test_chapter_examples(gradient_check_module):
     def squares(t):
         return (t**2).sum()
 
-    scalar = gradient_check_module.numerical_grad(cubic, torch.tensor(2.0))
+    scalar = grad_check_module.numerical_grad(cubic, torch.tensor(2.0))
     assert scalar.shape == () and abs(scalar.item() - 14) < 1e-5
-    vector = gradient_check_module.numerical_grad(squares, torch.tensor([1.0, 2.0, 3.0]))
+    vector = grad_check_module.numerical_grad(squares, torch.tensor([1.0, 2.0, 3.0]))
     assert torch.allclose(vector, torch.tensor([2.0, 4.0, 6.0], dtype=torch.float64), atol=1e-6)
-    assert gradient_check_module.grad_matches(cubic, torch.tensor([2.0])) is True
+    assert grad_check_module.grad_matches(cubic, torch.tensor([2.0])) is True

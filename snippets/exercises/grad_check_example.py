@@ -1,6 +1,6 @@
 import torch
 
-from labs.deep_learning_pytorch.first_steps.solutions.gradient_check import (
+from labs.deep_learning_pytorch.first_steps.solutions.grad_check import (
     grad_matches,
     numerical_grad,
 )

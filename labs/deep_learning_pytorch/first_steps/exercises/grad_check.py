@@ -1,11 +1,11 @@
 # 학생용 버전. scripts/make_exercise_stubs.py가 다음 풀이에서 만든 파일입니다.
-#   labs/deep_learning_pytorch/first_steps/solutions/gradient_check.py
+#   labs/deep_learning_pytorch/first_steps/solutions/grad_check.py
 # 이 파일은 다시 만들어지므로 여기에 답을 쓰지 않습니다. 풀 때는 workspace/에 복사한
-# 파일(workspace/gradient_check.py)에 쓰고 그 파일을 테스트합니다.
-#   python3 scripts/dev.py exercise start gradient_check
-#   python3 scripts/dev.py exercise check gradient_check
+# 파일(workspace/grad_check.py)에 쓰고 그 파일을 테스트합니다.
+#   python3 scripts/dev.py exercise start grad_check
+#   python3 scripts/dev.py exercise check grad_check
 # ruff: noqa: F401
-"""연습문제 gradient-check: 중심 차분으로 자동 미분의 기울기를 검산한다.
+"""연습문제 grad-check: 중심 차분으로 자동 미분의 기울기를 검산한다.
 
 ``f``는 텐서 하나를 받아 스칼라 텐서를 돌려주는 함수다. 입력의 원소 하나를 ``h``만큼 올리고
 내려 출력의 변화를 재면 그 원소의 기울기를 근사할 수 있다.

@@ -1,6 +1,7 @@
 point = torch.tensor(-1.5, requires_grad=True)
 cube = point**3
 print("backward() 전 point.grad:", point.grad)
+assert point.grad is None  # markdown-exec: hide
 cube.backward()
 print("backward() 후 point.grad:", point.grad)
 print("cube를 만든 연산:", type(cube.grad_fn).__name__)

@@ -5,3 +5,4 @@ one = torch.tensor(3.0, requires_grad=True)
 print("x * x          의 기울기:", both.grad.item())
 print("x * x.detach() 의 기울기:", one.grad.item())
 assert both.grad.item() == 6.0 and one.grad.item() == 3.0  # markdown-exec: hide
+assert (one * one.detach()).item() == 9.0  # markdown-exec: hide

@@ -12,7 +12,8 @@
     python3 scripts/dev.py bench --search        # search query set, with and without Korean field
     python3 scripts/dev.py diff [BASE] [--out F] # which printed outputs differ from BASE (main)
     python3 scripts/dev.py exercises [--check]   # regenerate (or check) stubs and lab notebook
-    python3 scripts/dev.py test-exercises        # exercise tests against your own answers
+    python3 scripts/dev.py exercise list | start NAME | check NAME   # a student's workflow
+    python3 scripts/dev.py test-exercises        # exercise tests against the stubs in labs/
     python3 scripts/dev.py lab                   # print the autograd_bugs lab's report
     python3 scripts/dev.py clean                 # remove the site and every cache
     python3 scripts/dev.py recordings-validate DIR [--require DEVICE]   # no .venv needed
@@ -175,8 +176,12 @@ def main(argv: list[str]) -> int:
     diff.add_argument("--out", help="also write the Markdown report to this file")
     exercises = tasks.add_parser("exercises", help="regenerate stubs and the lab notebook")
     exercises.add_argument("--check", action="store_true", help="only check they are in sync")
-    exercise_tests = tasks.add_parser("test-exercises",
-                                      help="run the exercise tests against your own answers")
+    exercise = tasks.add_parser(
+        "exercise", help="copy an exercise to workspace/ (start NAME) and test it (check NAME)")
+    exercise.add_argument("args", nargs=argparse.REMAINDER,
+                          help="list | start NAME | check NAME [pytest args] [--workspace DIR]")
+    exercise_tests = tasks.add_parser(
+        "test-exercises", help="run the exercise tests against the student versions in labs/")
     exercise_tests.add_argument("args", nargs=argparse.REMAINDER, help="passed to pytest")
     tasks.add_parser("lab", help="print the autograd_bugs lab's report")
     tasks.add_parser("clean", help="remove the site and every cache")
@@ -231,6 +236,8 @@ def main(argv: list[str]) -> int:
         check = ["--check"] if args.check else []
         run(PYTHON, ROOT / "scripts" / "make_exercise_stubs.py", *check)
         run(PYTHON, ROOT / "scripts" / "make_lab_notebook.py", *check)
+    elif args.task == "exercise":
+        run(PYTHON, ROOT / "scripts" / "exercise.py", *(args.args or ["--help"]))
     elif args.task == "test-exercises":
         run(PYTHON, "-m", "pytest", "-q", "tests/lab_tests", "--impl=exercise",
             *(args.args or []))

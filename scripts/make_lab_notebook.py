@@ -1,8 +1,16 @@
 """Generate the lab notebook pages from their percent-format sources.
 
-The source of each notebook is a percent-format script in ``snippets/labs/`` that imports the
-lab module and calls it, so the notebook never copies the lab's code. From it this writes the
-page ``docs/labs/<page>.md``: a jupytext markdown notebook with a python3 kernelspec. The build
+The source of each notebook is a percent-format script in ``snippets/labs/``. A lab notebook is
+downloaded and run in an empty folder with only torch, numpy and matplotlib, so it cannot
+import the lab module: instead, a code cell of the source may hold include lines
+
+    # --8<-- "labs/deep_learning_pytorch/tensors_and_autograd/exercises/autograd_bugs.py:evaluate"
+
+which this replaces by that section of the file (between ``# --8<-- [start:evaluate]`` and
+``# --8<-- [end:evaluate]``, as the book's snippets mark them). A generated file, such as the
+student version of a lab, is read as :mod:`make_exercise_stubs` would write it, so the notebook
+carries exactly the code a student gets. From the source this writes the page
+``docs/labs/<page>.md``: a jupytext markdown notebook with a python3 kernelspec. The build
 executes it as one unit (:mod:`bookkit.notebooks`) and offers the executed ``.ipynb`` as the
 page's download.
 
@@ -13,6 +21,8 @@ page's download.
 from __future__ import annotations
 
 import argparse
+import re
+import sys
 from pathlib import Path
 
 import jupytext
@@ -21,6 +31,11 @@ import nbformat
 from bookkit.generated import write_or_check
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import make_exercise_stubs as stubs  # noqa: E402
+
+INCLUDE = re.compile(r'^# --8<-- "(?P<path>[^":]+)(?::(?P<section>[\w-]+))?"\s*$')
+SECTION_MARK = re.compile(r"^\s*# --8<-- \[(?:start|end):[\w-]+\]\s*$")
 
 #: notebook source (percent script) -> generated notebook page
 NOTEBOOKS = {
@@ -28,6 +43,41 @@ NOTEBOOKS = {
 }
 
 KERNELSPEC = {"name": "python3", "display_name": "Python 3", "language": "python"}
+
+
+def included_file(path: str) -> str:
+    """The text of an included file: a generated one as its generator makes it."""
+    generated = stubs.expected_files(ROOT)
+    if Path(path) in generated:
+        return generated[Path(path)]
+    return (ROOT / path).read_text(encoding="utf-8")
+
+
+def section(text: str, name: str, where: str) -> str:
+    """The lines between ``# --8<-- [start:name]`` and ``[end:name]``, without any marks."""
+    lines = text.splitlines()
+    try:
+        start = lines.index(f"# --8<-- [start:{name}]")
+        end = lines.index(f"# --8<-- [end:{name}]", start)
+    except ValueError:
+        raise ValueError(f"{where}: no section {name!r}") from None
+    body = [line for line in lines[start + 1 : end] if not SECTION_MARK.match(line)]
+    return "\n".join(body).strip("\n")
+
+
+def expand(code: str, where: str) -> str:
+    """A code cell's source with its include lines replaced by the included code."""
+    out = []
+    for line in code.splitlines():
+        match = INCLUDE.match(line)
+        if not match:
+            out.append(line)
+            continue
+        text = included_file(match["path"])
+        if match["section"]:
+            text = section(text, match["section"], f"{where}: {match['path']}")
+        out.append(text.strip("\n"))
+    return "\n".join(out)
 
 
 def read_source(source: Path) -> nbformat.NotebookNode:
@@ -41,6 +91,7 @@ def read_source(source: Path) -> nbformat.NotebookNode:
         tags = cell.metadata.get("tags")
         cell.metadata = {"tags": tags} if tags else {}
         if cell.cell_type == "code":
+            cell.source = expand(cell.source, f"{source.name} cell {index}")
             cell.outputs = []
             cell.execution_count = None
     nbformat.validate(notebook)

@@ -97,8 +97,14 @@ def built_site(tmp_path_factory) -> Path:
 def pytest_addoption(parser):
     parser.addoption(
         "--impl",
-        choices=("solution", "exercise"),
+        choices=("solution", "exercise", "workspace"),
         default="solution",
-        help="which version the lab exercise tests import: solution (default) or exercise "
-        "(the student version under labs/.../exercises)",
+        help="which version the lab exercise tests import: solution (default), exercise "
+        "(the student version under labs/.../exercises) or workspace (a student's own copy, "
+        "workspace/<name>.py, made by `python3 scripts/dev.py exercise start <name>`)",
+    )
+    parser.addoption(
+        "--workspace",
+        default=None,
+        help="the folder of the student's copies for --impl=workspace (default: workspace/)",
     )

@@ -1,36 +1,101 @@
 """Fixtures of the lab tests: which version of an exercise the tests import.
 
-``pytest tests/lab_tests`` tests the solutions; ``pytest tests/lab_tests --impl=exercise`` tests the
-student versions under ``labs/.../exercises`` (which fail until they are filled in).
+``pytest tests/lab_tests`` tests the solutions; ``--impl=exercise`` tests the generated student
+versions under ``labs/.../exercises`` (which fail until they are filled in); ``--impl=workspace``
+tests a student's own copy, ``workspace/<name>.py`` (``--workspace=DIR`` for another folder),
+made by ``python3 scripts/dev.py exercise start <name>``. Exercises and their files are listed
+in ``scripts/make_exercise_stubs.py`` (``EXERCISES``).
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
+import sys
+from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-TENSORS = "labs.deep_learning_pytorch.tensors_and_autograd"
+ROOT = Path(__file__).resolve().parents[2]
 
 
-def _load(request: pytest.FixtureRequest, solution: str, exercise: str) -> ModuleType:
+def _registry():
+    spec = importlib.util.spec_from_file_location(
+        "make_exercise_stubs", ROOT / "scripts" / "make_exercise_stubs.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("make_exercise_stubs", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+STUBS = _registry()
+
+
+def workspace_folder(config: pytest.Config) -> Path:
+    folder = config.getoption("--workspace")
+    return Path(folder).resolve() if folder else ROOT / "workspace"
+
+
+def load_workspace_copy(path: Path, name: str) -> ModuleType:
+    """Import ``path`` as a module of its own (dataclasses need it in ``sys.modules``)."""
+    module_name = f"_workspace_{name}"
+    spec = importlib.util.spec_from_file_location(module_name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[module_name]
+        raise
+    return module
+
+
+def load(request: pytest.FixtureRequest, name: str) -> ModuleType:
+    """The version of exercise ``name`` that ``--impl`` asks for."""
+    exercise = STUBS.find_exercise(name)
     impl = request.config.getoption("--impl")
-    return importlib.import_module(solution if impl == "solution" else exercise)
+    if impl == "solution":
+        return importlib.import_module(exercise.solution_module)
+    if impl == "exercise":
+        return importlib.import_module(exercise.stub_module)
+    path = workspace_folder(request.config) / f"{exercise.name}.py"
+    if not path.is_file():
+        pytest.fail(f"{path} does not exist: run python3 scripts/dev.py exercise start "
+                    f"{exercise.name}", pytrace=False)
+    return load_workspace_copy(path, exercise.name)
+
+
+@pytest.fixture(scope="session")
+def grad_check_module(request) -> ModuleType:
+    return load(request, "grad_check")
+
+
+@pytest.fixture(scope="session")
+def nchw_module(request) -> ModuleType:
+    return load(request, "nchw_and_gather")
+
+
+@pytest.fixture(scope="session")
+def manual_sgd_module(request) -> ModuleType:
+    return load(request, "manual_sgd")
 
 
 @pytest.fixture(scope="session")
 def unbroadcast_module(request) -> ModuleType:
-    return _load(request, f"{TENSORS}.solutions.unbroadcast_grad",
-                 f"{TENSORS}.exercises.unbroadcast_grad")
+    return load(request, "unbroadcast_grad")
 
 
 @pytest.fixture(scope="session")
 def strides_module(request) -> ModuleType:
-    return _load(request, f"{TENSORS}.solutions.strides_and_views",
-                 f"{TENSORS}.exercises.strides_and_views")
+    return load(request, "strides_and_views")
+
+
+@pytest.fixture(scope="session")
+def bugs_module(request) -> ModuleType:
+    return load(request, "autograd_bugs")
 
 
 @pytest.fixture(scope="session")
 def bfs_module(request) -> ModuleType:
-    return _load(request, "labs.algorithms.bfs.solutions", "labs.algorithms.bfs.exercises")
+    return load(request, "bfs")

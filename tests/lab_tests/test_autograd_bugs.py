@@ -110,3 +110,24 @@ def test_plots_render_korean_labels(leak, zero_grad):
     assert "batch" in figures[0].axes[0].get_xlabel()
     for figure in figures:
         assert svg(figure, "그림").startswith('<figure class="book-plot">')
+
+
+def test_the_solution_passes_its_own_checks():
+    assert [(v.name, v.ok) for v in lab.check_all()] == [
+        ("evaluate", True), ("softmax", True), ("normalize_batches", True), ("train", True)]
+
+
+def test_the_checks_name_each_handed_out_bug():
+    """The notebook runs the student version: each check must say what is wrong with it."""
+    from labs.deep_learning_pytorch.tensors_and_autograd.exercises import autograd_bugs as student
+
+    leak = lab.check_evaluate(student.evaluate)
+    assert not leak.ok and "쌓입니다" in leak.advice
+    assert "grad_fn=AddBackward0" in leak.findings[-1]
+    softmax = lab.check_softmax(student.softmax)
+    assert not softmax.ok and "modified by an inplace operation" in softmax.findings[-1]
+    normalize = lab.check_normalize(student.normalize_batches)
+    assert not normalize.ok and "부른 뒤 0.000" in normalize.findings[-1]
+    train = lab.check_train(student.train)
+    assert not train.ok and "zero_grad" in train.advice
+    assert student.check_all() and not any(v.ok for v in student.check_all())

@@ -1,7 +1,8 @@
 """The exercise tests must fail against the untouched student stubs.
 
-Otherwise a student could "pass" without writing anything. This runs the exercise tests with
-``--impl=exercise`` in a subprocess and checks that every one of them fails.
+Otherwise a student could "pass" without writing anything (or without fixing the lab's bugs).
+This runs the exercise tests with ``--impl=exercise`` in a subprocess and checks that every one
+of them fails.
 """
 
 from __future__ import annotations
@@ -14,7 +15,15 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ENV = dict(os.environ, PYTHONPATH=str(HERE.parents[1]))  # the project's labs, not this folder
-EXERCISE_TESTS = ["test_unbroadcast_grad.py", "test_strides_and_views.py", "test_bfs.py"]
+EXERCISE_TESTS = ["test_grad_check.py", "test_nchw_and_gather.py", "test_manual_sgd.py",
+                  "test_unbroadcast_grad.py", "test_strides_and_views.py",
+                  "test_autograd_bugs_fixes.py", "test_bfs.py"]
+
+
+def test_every_registered_exercise_is_bitten():
+    stubs = sys.modules["make_exercise_stubs"]  # the registry, loaded by conftest.py
+    registered = {name for exercise in stubs.EXERCISES.values() for name in exercise.tests}
+    assert registered == set(EXERCISE_TESTS)
 
 
 def test_every_exercise_test_fails_on_the_untouched_stubs():

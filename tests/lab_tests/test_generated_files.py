@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import inspect
+import sys
 from pathlib import Path
 
 import pytest
@@ -13,8 +14,11 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def load_script(name: str):
+    if name in sys.modules:  # conftest.py loaded the exercise registry already
+        return sys.modules[name]
     spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # dataclasses look their module up
     spec.loader.exec_module(module)
     return module
 
@@ -23,6 +27,12 @@ stubs = load_script("make_exercise_stubs")
 notebooks = load_script("make_lab_notebook")
 
 PAIRS = [
+    ("labs.deep_learning_pytorch.first_steps.solutions.grad_check",
+     "labs.deep_learning_pytorch.first_steps.exercises.grad_check"),
+    ("labs.deep_learning_pytorch.tensors.solutions.nchw_and_gather",
+     "labs.deep_learning_pytorch.tensors.exercises.nchw_and_gather"),
+    ("labs.deep_learning_pytorch.pytorch_basics.solutions.manual_sgd",
+     "labs.deep_learning_pytorch.pytorch_basics.exercises.manual_sgd"),
     ("labs.deep_learning_pytorch.tensors_and_autograd.solutions.unbroadcast_grad",
      "labs.deep_learning_pytorch.tensors_and_autograd.exercises.unbroadcast_grad"),
     ("labs.deep_learning_pytorch.tensors_and_autograd.solutions.strides_and_views",
@@ -33,6 +43,44 @@ PAIRS = [
 
 def test_stubs_are_in_sync(capsys):
     assert stubs.main(["--check"]) == 0, capsys.readouterr().err
+
+
+def test_every_solution_is_registered():
+    assert stubs.unregistered() == []
+    for exercise in stubs.EXERCISES.values():
+        assert (ROOT / exercise.solution).is_file(), exercise
+        assert (ROOT / "docs" / exercise.page).is_file(), exercise
+        for test in exercise.tests:
+            assert (ROOT / "tests" / "lab_tests" / test).is_file(), exercise
+    assert stubs.find_exercise("unbroadcast-grad").name == "unbroadcast_grad"
+
+
+def test_lab_stub_keeps_the_bugs():
+    """The lab's student version is the buggy code, not NotImplementedError."""
+    lab = stubs.find_exercise("autograd_bugs")
+    text = stubs.student_text(lab)
+    assert "NotImplementedError" not in text and "ANSWER" not in text
+    assert "total = total + loss\n" in text and "exps /= exps.sum" in text
+    assert "optimizer.zero_grad()" not in text.split("def train(")[1].split("# --8<--")[0]
+
+
+def test_make_stub_gives_the_student_version():
+    source = (
+        "def f(x):\n"
+        "    # BEGIN ANSWER\n"
+        "    y = x + 1\n"
+        "    return y\n"
+        "    # STUDENT STARTS WITH\n"
+        "    # y = x\n"
+        "    #\n"
+        "    # return y\n"
+        "    # END ANSWER\n"
+    )
+    stub = stubs.make_stub(source, "x.py", "f")
+    assert stub.endswith("def f(x):\n    y = x\n\n    return y\n")
+    assert "버그가 그대로" in stub
+    with pytest.raises(stubs.StubError, match="comments"):
+        stubs.make_stub(source.replace("    # y = x", "    y = x"), "x.py")
 
 
 def test_notebook_is_in_sync(capsys):
@@ -85,6 +133,7 @@ def _helper():
         ("def f():\n    # BEGIN ANSWER\n    return 1\n", "never closed"),
         ("def f():\n    return 1\n    # END ANSWER\n", "without"),
         ("def f():\n    return 1\n", "no # BEGIN ANSWER"),
+        ("def f():\n    # STUDENT STARTS WITH\n    return 1\n", "without"),
     ],
 )
 def test_make_stub_rejects_broken_markers(source, message):

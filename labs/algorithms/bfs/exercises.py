@@ -1,6 +1,9 @@
 # 학생용 버전. scripts/make_exercise_stubs.py가 다음 풀이에서 만든 파일입니다.
 #   labs/algorithms/bfs/solutions.py
-# NotImplementedError 자리에 답을 쓰고 `python3 scripts/dev.py test-exercises`로 확인하세요.
+# 이 파일은 다시 만들어지므로 여기에 답을 쓰지 않습니다. 풀 때는 workspace/에 복사한
+# 파일(workspace/bfs.py)에 쓰고 그 파일을 테스트합니다.
+#   python3 scripts/dev.py exercise start bfs
+#   python3 scripts/dev.py exercise check bfs
 # ruff: noqa: F401
 """격자 BFS 연습: LeetCode 733 Flood Fill, LeetCode 200 Number of Islands.
 

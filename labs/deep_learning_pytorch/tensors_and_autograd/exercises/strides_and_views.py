@@ -1,6 +1,9 @@
 # 학생용 버전. scripts/make_exercise_stubs.py가 다음 풀이에서 만든 파일입니다.
 #   labs/deep_learning_pytorch/tensors_and_autograd/solutions/strides_and_views.py
-# NotImplementedError 자리에 답을 쓰고 `python3 scripts/dev.py test-exercises`로 확인하세요.
+# 이 파일은 다시 만들어지므로 여기에 답을 쓰지 않습니다. 풀 때는 workspace/에 복사한
+# 파일(workspace/strides_and_views.py)에 쓰고 그 파일을 테스트합니다.
+#   python3 scripts/dev.py exercise start strides_and_views
+#   python3 scripts/dev.py exercise check strides_and_views
 # ruff: noqa: F401
 """연습문제 strides-and-views: stride만으로 contiguous와 view를 판정한다.
 

@@ -1,0 +1,68 @@
+"""연습문제 grad-check: 중심 차분으로 자동 미분의 기울기를 검산한다.
+
+``f``는 텐서 하나를 받아 스칼라 텐서를 돌려주는 함수다. 입력의 원소 하나를 ``h``만큼 올리고
+내려 출력의 변화를 재면 그 원소의 기울기를 근사할 수 있다.
+
+    f'(x) ≈ (f(x + h) - f(x - h)) / 2h
+
+``numerical_grad``는 이 근사를 원소마다 하고, ``grad_matches``는 autograd가 구한 기울기와
+근사를 ``torch.autograd.gradcheck``와 같은 기준으로 비교한다.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import torch
+
+ScalarFunction = Callable[[torch.Tensor], torch.Tensor]
+
+
+def numerical_grad(f: ScalarFunction, x: torch.Tensor, h: float = 1e-6) -> torch.Tensor:
+    """``f``의 ``x``에서의 기울기를 원소마다 중심 차분으로 근사한다.
+
+    - 결과는 ``x``와 같은 형태의 ``float64`` 텐서다. 계산도 ``float64``로 한다.
+    - 원소 하나만 ``+h``, ``-h``만큼 움직이고 나머지는 그대로 둔다.
+    - ``x``는 바꾸지 않는다(호출이 끝난 뒤 값, 자료형, ``requires_grad``가 그대로다).
+
+    >>> numerical_grad(lambda t: (t**2).sum(), torch.tensor([1.0, 2.0, 3.0])).round().tolist()
+    [2.0, 4.0, 6.0]
+    """
+    # BEGIN ANSWER
+    point = x.detach().to(torch.float64).clone()  # 원본 대신 움직일 복사본
+    grad = torch.zeros_like(point)
+    flat, flat_grad = point.view(-1), grad.view(-1)  # 같은 메모리를 한 줄로 읽는 뷰
+    with torch.no_grad():
+        for index in range(flat.numel()):
+            original = flat[index].item()
+            flat[index] = original + h
+            upper = float(f(point))
+            flat[index] = original - h
+            lower = float(f(point))
+            flat[index] = original
+            flat_grad[index] = (upper - lower) / (2 * h)
+    return grad
+    # END ANSWER
+
+
+def grad_matches(f: ScalarFunction, x: torch.Tensor, atol: float = 1e-5, rtol: float = 1e-3,
+                 h: float = 1e-6) -> bool:
+    """autograd의 기울기가 중심 차분과 맞으면 ``True``.
+
+    - ``x``를 ``float64`` 리프 텐서로 복사해 ``f``의 출력에서 역전파한다. ``x`` 자신의
+      ``.grad``는 건드리지 않는다.
+    - 원소마다 ``|autograd - numerical| <= atol + rtol * |numerical|``이면 맞는 것으로 본다
+      (``torch.autograd.gradcheck``와 같은 기준).
+    - 입력이 기울기를 받지 못하면(autograd의 답이 ``None``) 0으로 본다.
+
+    >>> grad_matches(lambda t: (t**3 + 2 * t).sum(), torch.tensor([2.0]))
+    True
+    """
+    # BEGIN ANSWER
+    leaf = x.detach().to(torch.float64).clone().requires_grad_(True)
+    (analytical,) = torch.autograd.grad(f(leaf), leaf, allow_unused=True)
+    if analytical is None:
+        analytical = torch.zeros_like(leaf)
+    numerical = numerical_grad(f, x, h)
+    return bool(((analytical - numerical).abs() <= atol + rtol * numerical.abs()).all())
+    # END ANSWER

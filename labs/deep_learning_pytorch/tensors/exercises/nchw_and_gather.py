@@ -1,0 +1,49 @@
+# 학생용 버전. scripts/make_exercise_stubs.py가 다음 풀이에서 만든 파일입니다.
+#   labs/deep_learning_pytorch/tensors/solutions/nchw_and_gather.py
+# 이 파일은 다시 만들어지므로 여기에 답을 쓰지 않습니다. 풀 때는 workspace/에 복사한
+# 파일(workspace/nchw_and_gather.py)에 쓰고 그 파일을 테스트합니다.
+#   python3 scripts/dev.py exercise start nchw_and_gather
+#   python3 scripts/dev.py exercise check nchw_and_gather
+# ruff: noqa: F401
+"""연습문제 nchw-and-gather: 형태를 따지며 축을 옮기고, 정답 점수를 고른다.
+
+1. 이미지 라이브러리는 채널을 마지막 축에 두고(NHWC), PyTorch의 합성곱층은 채널을 배치 바로
+   뒤에 둔다(NCHW). ``to_nchw``는 한 장이든 배치든 받아 ``[B, C, H, W]``로 바꾸고, 형태가 뜻에
+   맞지 않으면 받은 형태를 적은 ``ValueError``로 거절한다.
+2. 분류기의 점수 ``[B, C]``와 정답 ``[B]``에서 샘플마다 정답 클래스의 점수 하나를 고르는 일을
+   ``torch.gather``로 한다. 결과는 ``[B]``이고 기울기가 점수까지 흐른다.
+"""
+
+from __future__ import annotations
+
+import torch
+
+
+def to_nchw(images: torch.Tensor, channels: int | None = None) -> torch.Tensor:
+    """채널이 마지막인 이미지를 ``[B, C, H, W]``로 바꾼다.
+
+    - ``[H, W, C]``(한 장)는 배치 축을 붙여 ``[1, C, H, W]``로, ``[B, H, W, C]``는
+      ``[B, C, H, W]``로 바꾼다. ``result[b, c, h, w] == images[b, h, w, c]``이다.
+    - 결과는 연속 메모리에 놓인 텐서다(``result.is_contiguous()``). 자료형은 그대로다.
+    - ``images``는 바꾸지 않는다.
+    - 축이 3개도 4개도 아니면, 또는 ``channels``를 주었는데 마지막 축의 길이가 그와 다르면
+      ``ValueError``를 낸다. 메시지에는 받은 형태(``tuple(images.shape)``)를 적는다.
+
+    >>> to_nchw(torch.zeros(32, 32, 3)).shape
+    torch.Size([1, 3, 32, 32])
+    """
+    raise NotImplementedError("to_nchw: 아직 구현하지 않았습니다")
+
+
+def pick_scores(scores: torch.Tensor, target: torch.Tensor) -> torch.Tensor:
+    """샘플마다 정답 클래스의 점수를 고른다: ``result[i] == scores[i, target[i]]``.
+
+    - ``scores``는 ``[B, C]``, ``target``은 정수(``int64``) ``[B]``이고 결과는 ``[B]``다.
+    - ``torch.gather``로 고르므로 ``scores``가 기울기를 요구하면 결과도 그래프에 이어진다.
+    - ``scores``가 2차원이 아니거나, ``target``의 형태가 ``[B]``가 아니거나, 자료형이
+      ``int64``가 아니거나, 값이 ``0 <= t < C``를 벗어나면 ``ValueError``를 낸다.
+
+    >>> pick_scores(torch.tensor([[1.0, 2.0], [3.0, 4.0]]), torch.tensor([1, 0])).tolist()
+    [2.0, 3.0]
+    """
+    raise NotImplementedError("pick_scores: 아직 구현하지 않았습니다")

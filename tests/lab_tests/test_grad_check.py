@@ -1,0 +1,109 @@
+"""numerical_grad and grad_matches against autograd and torch.autograd.gradcheck."""
+
+from __future__ import annotations
+
+import torch
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+SETTINGS = settings(max_examples=60, deadline=None)
+
+#: smooth scalar functions of one tensor, with a name for the failure message
+FUNCTIONS = {
+    "sum(x**2)": lambda t: (t**2).sum(),
+    "sum(x**3 + 2x)": lambda t: (t**3 + 2 * t).sum(),
+    "sum(sin(x) * x)": lambda t: (t.sin() * t).sum(),
+    "mean(exp(x / 2))": lambda t: (t / 2).exp().mean(),
+    "logsumexp(x)": lambda t: torch.logsumexp(t.reshape(-1), dim=0),
+    "sum(tanh(x))**2": lambda t: t.tanh().sum() ** 2,
+}
+
+
+@st.composite
+def points(draw, away_from_zero: bool = False):
+    shape = tuple(draw(st.lists(st.integers(1, 3), max_size=3)))
+    numel = 1
+    for size in shape:
+        numel *= size
+    values = st.floats(-2, 2, allow_nan=False)
+    if away_from_zero:
+        values = values.filter(lambda v: abs(v) > 0.25)
+    data = draw(st.lists(values, min_size=numel, max_size=numel))
+    dtype = draw(st.sampled_from([torch.float32, torch.float64]))
+    return torch.tensor(data, dtype=dtype).reshape(shape)
+
+
+def autograd_grad(f, x: torch.Tensor) -> torch.Tensor:
+    leaf = x.detach().to(torch.float64).requires_grad_(True)
+    f(leaf).backward()
+    return leaf.grad
+
+
+class Square(torch.autograd.Function):
+    """x**2 with a backward that may be wrong by a factor (to test the checker)."""
+
+    scale = 1.0
+
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return x**2
+
+    @staticmethod
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        return grad * 2 * x * Square.scale
+
+
+@SETTINGS
+@given(x=points(), name=st.sampled_from(sorted(FUNCTIONS)))
+def test_numerical_grad_matches_autograd(grad_check_module, x, name):
+    f = FUNCTIONS[name]
+    before = x.clone()
+    result = grad_check_module.numerical_grad(f, x)
+    assert isinstance(result, torch.Tensor), "numerical_grad는 텐서를 돌려줘야 합니다"
+    assert result.shape == x.shape, f"결과의 형태 {tuple(result.shape)}이 x와 같아야 합니다"
+    assert result.dtype == torch.float64, "결과는 float64여야 합니다 (계산도 float64로)"
+    expected = autograd_grad(f, x)
+    assert torch.allclose(result, expected, atol=1e-5, rtol=1e-4), (
+        f"{name}, x={x.tolist()}: 중심 차분 {result.tolist()}이 autograd {expected.tolist()}와 "
+        "다릅니다. 원소 하나만 +h, -h로 움직이고 (f(x+h) - f(x-h)) / 2h를 계산하세요"
+    )
+    assert torch.equal(x, before) and x.dtype == before.dtype, "x를 바꾸면 안 됩니다"
+
+
+@SETTINGS
+@given(x=points(away_from_zero=True), scale=st.sampled_from([1.0, 1.0, 0.5, 1.5, -1.0]),
+       atol=st.sampled_from([1e-5, 1e-3]))
+def test_grad_matches_agrees_with_gradcheck(grad_check_module, x, scale, atol):
+    Square.scale = scale
+    try:
+        def f(t):
+            return Square.apply(t).sum()
+
+        mine = grad_check_module.grad_matches(f, x, atol=atol)
+        theirs = torch.autograd.gradcheck(
+            f, (x.detach().to(torch.float64).requires_grad_(True),), eps=1e-6, atol=atol,
+            rtol=1e-3, raise_exception=False)
+    finally:
+        Square.scale = 1.0
+    assert mine is theirs, (
+        f"backward가 정답의 {scale}배인 함수, x={x.tolist()}: gradcheck는 {theirs}인데 "
+        f"grad_matches는 {mine}입니다. 원소마다 |autograd - 중심 차분| <= atol + rtol*|중심 차분|"
+    )
+    assert x.grad is None, "grad_matches는 x 자신의 .grad를 건드리면 안 됩니다"
+
+
+def test_chapter_examples(grad_check_module):
+    """첫걸음 장의 두 예: x**3 + 2x의 x = 2에서 14, 제곱합의 [1, 2, 3]에서 [2, 4, 6]."""
+    def cubic(t):
+        return (t**3 + 2 * t).sum()
+
+    def squares(t):
+        return (t**2).sum()
+
+    scalar = grad_check_module.numerical_grad(cubic, torch.tensor(2.0))
+    assert scalar.shape == () and abs(scalar.item() - 14) < 1e-5
+    vector = grad_check_module.numerical_grad(squares, torch.tensor([1.0, 2.0, 3.0]))
+    assert torch.allclose(vector, torch.tensor([2.0, 4.0, 6.0], dtype=torch.float64), atol=1e-6)
+    assert grad_check_module.grad_matches(cubic, torch.tensor([2.0])) is True

@@ -1,0 +1,108 @@
+"""sgd_step and fit_line against torch.optim.SGD, on generated parameters and data."""
+
+from __future__ import annotations
+
+import torch
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+SETTINGS = settings(max_examples=80, deadline=None)
+shapes = st.lists(st.integers(1, 4), max_size=3).map(tuple)
+
+
+@st.composite
+def parameter_sets(draw):
+    """(values, grads): 1 to 4 parameters, some without a gradient (grad None)."""
+    seed = draw(st.integers(0, 2**16))
+    generator = torch.Generator().manual_seed(seed)
+    params = []
+    for shape in draw(st.lists(shapes, min_size=1, max_size=4)):
+        value = torch.randn(shape, dtype=torch.float64, generator=generator)
+        has_grad = draw(st.booleans()) or not params
+        grad = torch.randn(shape, dtype=torch.float64, generator=generator) if has_grad else None
+        params.append((value, grad))
+    return params
+
+
+def make(params) -> list[torch.Tensor]:
+    tensors = []
+    for value, grad in params:
+        tensor = value.clone().requires_grad_(True)
+        tensor.grad = None if grad is None else grad.clone()
+        tensors.append(tensor)
+    return tensors
+
+
+@SETTINGS
+@given(params=parameter_sets(), lr=st.floats(1e-3, 1.0))
+def test_sgd_step_matches_torch_sgd(manual_sgd_module, params, lr):
+    mine, theirs = make(params), make(params)
+    ids = [id(p) for p in mine]
+    manual_sgd_module.sgd_step(mine, lr)
+    optimizer = torch.optim.SGD(theirs, lr=lr)
+    optimizer.step()
+    optimizer.zero_grad()  # set_to_none=True
+    assert [id(p) for p in mine] == ids
+    for index, (got, want) in enumerate(zip(mine, theirs, strict=True)):
+        assert torch.allclose(got.detach(), want.detach(), rtol=1e-12, atol=1e-12), (
+            f"매개변수 {index}: p - lr * p.grad와 다릅니다 (grad가 None이면 그대로 둡니다)"
+        )
+        assert got.grad is None, (
+            f"매개변수 {index}: 갱신 뒤 .grad는 None이어야 합니다 (zero_grad)"
+        )
+        assert got.is_leaf and got.requires_grad and got.grad_fn is None, (
+            f"매개변수 {index}: 갱신이 그래프에 기록되었습니다. torch.no_grad() 안에서 "
+            "제자리(-=)로 고치세요"
+        )
+
+
+def test_sgd_step_updates_the_same_tensor_objects(manual_sgd_module):
+    """모델과 옵티마이저는 매개변수 텐서 객체를 들고 있다: 값이 그 객체 안에서 바뀌어야 한다."""
+    model = torch.nn.Linear(3, 2)
+    weight_before = model.weight.detach().clone()
+    model(torch.ones(4, 3)).sum().backward()
+    grad = model.weight.grad.clone()
+    manual_sgd_module.sgd_step(model.parameters(), lr=0.5)
+    assert torch.allclose(model.weight.detach(), weight_before - 0.5 * grad)
+    assert model.weight.grad is None and model.bias.grad is None
+
+
+def reference_fit(x, y, lr, steps) -> list[float]:
+    weight = torch.zeros(1, requires_grad=True)
+    bias = torch.zeros(1, requires_grad=True)
+    optimizer = torch.optim.SGD([weight, bias], lr=lr)
+    losses = []
+    for _ in range(steps):
+        optimizer.zero_grad()
+        loss = ((weight * x + bias - y) ** 2).mean()
+        losses.append(loss.item())
+        loss.backward()
+        optimizer.step()
+    return losses
+
+
+@SETTINGS
+@given(n=st.integers(2, 20), slope=st.floats(-3, 3), intercept=st.floats(-3, 3),
+       lr=st.floats(0.01, 0.3), steps=st.integers(3, 30), seed=st.integers(0, 2**16))
+def test_fit_line_matches_torch_sgd(manual_sgd_module, n, slope, intercept, lr, steps, seed):
+    generator = torch.Generator().manual_seed(seed)
+    x = torch.randn(n, generator=generator)
+    y = slope * x + intercept + 0.1 * torch.randn(n, generator=generator)
+    losses = manual_sgd_module.fit_line(x, y, lr=lr, steps=steps)
+    expected = reference_fit(x, y, lr, steps)
+    assert len(losses) == steps and all(isinstance(v, float) for v in losses), (
+        "step마다 갱신 전 손실 하나(.item()으로 꺼낸 float)를 모아야 합니다"
+    )
+    assert torch.allclose(torch.tensor(losses), torch.tensor(expected), rtol=1e-4, atol=1e-6), (
+        f"손실이 torch.optim.SGD와 다릅니다: 기대 {expected[:4]}..., 결과 {losses[:4]}... "
+        "(기울기가 쌓이지 않도록 sgd_step이 비우는지, 손실을 갱신 전에 기록하는지 보세요)"
+    )
+
+
+def test_chapter_example(manual_sgd_module):
+    """첫걸음 장의 갱신: 손실 x**2, x = 3, 학습률 0.1이면 한 걸음에 x가 0.8배가 된다."""
+    x = torch.tensor([3.0], requires_grad=True)
+    for expected in (2.4, 1.92, 1.536):
+        (x**2).sum().backward()
+        manual_sgd_module.sgd_step([x], lr=0.1)
+        assert abs(x.item() - expected) < 1e-5 and x.grad is None

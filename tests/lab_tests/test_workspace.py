@@ -1,0 +1,63 @@
+"""A student's workflow: ``dev.py exercise start NAME`` then ``dev.py exercise check NAME``.
+
+The copy lives in an ignored folder (``workspace/``; here a temporary one): starting again never
+overwrites it, the stubs' generator never writes there, and the project's own checks (pytest's
+test paths, ruff through .gitignore) never read it.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+EXERCISE = "manual_sgd"  # small and quick to test
+SOLUTION = ROOT / "labs/deep_learning_pytorch/pytorch_basics/solutions/manual_sgd.py"
+
+
+def dev(*args: str) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}  # dev.py sets its own
+    return subprocess.run([sys.executable, str(ROOT / "scripts" / "dev.py"), *args], cwd=ROOT,
+                          env=env, capture_output=True, text=True, timeout=600)
+
+
+def test_start_check_answer_check_start_again(tmp_path):
+    workspace = tmp_path / "workspace"
+    copy = workspace / f"{EXERCISE}.py"
+    stubs = sys.modules["make_exercise_stubs"]  # the registry, loaded by conftest.py
+
+    started = dev("exercise", "start", "manual-sgd", "--workspace", str(workspace))
+    assert started.returncode == 0, started.stdout + started.stderr
+    assert copy.read_text(encoding="utf-8") == stubs.student_text(stubs.find_exercise(EXERCISE))
+
+    untouched = dev("exercise", "check", EXERCISE, "--workspace", str(workspace))
+    assert untouched.returncode != 0, "the untouched copy must fail its tests"
+    assert "NotImplementedError" in untouched.stdout and " failed" in untouched.stdout
+
+    answer = SOLUTION.read_text(encoding="utf-8")
+    copy.write_text(answer, encoding="utf-8")
+    answered = dev("exercise", "check", EXERCISE, "--workspace", str(workspace))
+    assert answered.returncode == 0, answered.stdout[-3000:] + answered.stderr[-2000:]
+    assert " passed" in answered.stdout and "failed" not in answered.stdout
+
+    again = dev("exercise", "start", EXERCISE, "--workspace", str(workspace))
+    assert again.returncode == 0, again.stdout + again.stderr
+    assert copy.read_text(encoding="utf-8") == answer, "start must never overwrite an answer"
+
+
+def test_check_without_start_says_what_to_do(tmp_path):
+    result = dev("exercise", "check", EXERCISE, "--workspace", str(tmp_path))
+    assert result.returncode != 0 and "exercise start" in result.stderr
+
+
+def test_the_workspace_is_ignored_and_never_generated():
+    ignored = subprocess.run(["git", "check-ignore", "-q", "workspace/manual_sgd.py"], cwd=ROOT)
+    assert ignored.returncode == 0, "workspace/ must be in .gitignore (ruff skips ignored files)"
+    testpaths = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["tool"]["pytest"][
+        "ini_options"]["testpaths"]
+    assert not any(path.startswith("workspace") for path in testpaths)
+    stubs = sys.modules["make_exercise_stubs"]
+    assert all(not str(path).startswith("workspace") for path in stubs.expected_files())

@@ -10,8 +10,9 @@ installed, so what a block takes from the book is replaced:
 - ``show_recorded("snippets/...")`` becomes the recorded snippet's own code, run on the
   reader's device;
 - hidden lines (``# markdown-exec: hide``) go, as on the page;
-- a block that needs anything else of the book (the stored recordings, say) becomes a markdown
-  cell saying so and linking the page, instead of a cell that could not run.
+- a block that needs anything else of the book (the stored recordings, the ``labs`` package)
+  becomes a markdown cell saying so and linking the page, instead of a cell that could not run;
+  so do the later blocks of its session, which may use what it made.
 
 Cells have fixed ids and no outputs, so the same page gives the same file.
 """
@@ -41,6 +42,7 @@ HELPERS = {
     ("bookkit.tracebacks", "page_tracebacks"): ("tracebacks.py", None),
 }
 _IMPORT = re.compile(r"^from (bookkit[\w.]*) import (.+)$")
+_PROJECT = re.compile(r"^(from|import) (labs|bookkit)\b")  # the book's own code
 _RECORDED = re.compile(r"""^show_recorded\(\s*["']([^"']+)["']""")
 _HIDE = "# markdown-exec: hide"
 KERNELSPEC = {"name": "python3", "display_name": "Python 3", "language": "python"}
@@ -67,6 +69,8 @@ def notebook_code(code: str, root: Path) -> tuple[str, set[tuple[str, str]]]:
                 elif (module, name) != ("bookkit.recordings.render", "show_recorded"):
                     raise PageOnly(f"{module}.{name}")
             continue
+        if _PROJECT.match(stripped):  # labs, or bookkit imported another way
+            raise PageOnly(stripped.split()[1])
         recorded = _RECORDED.match(stripped)
         if recorded:
             inner, needed = notebook_code(snippet_code(recorded[1], root), root)
@@ -137,8 +141,8 @@ def chapter_notebook(markdown: str, page: str, blocks: dict[str, Block], root: P
             if fence.session is not None:
                 page_only[fence.session] = str(reason)
             cells.append(nbformat.v4.new_markdown_cell(
-                f"> 이 블록은 책에 저장된 기록을 읽으므로(`{reason}`) 노트북에서는 실행하지 "
-                f"않습니다. 출력은 {the_page}에서 볼 수 있습니다."
+                f"> 이 블록은 책 저장소에 있는 코드나 기록(`{reason}`)을 쓰므로 노트북에서는 "
+                f"실행하지 않습니다. 출력은 {the_page}에서 볼 수 있습니다."
             ))
             continue
         helpers |= needed

@@ -73,8 +73,10 @@ def run_cells(conn, job: dict[str, Any]) -> tuple[dict | None, dict[str, str | N
     cells = [new_cell(block["code"]) for block in job["blocks"]]
     kernel = job["blocks"][0]["options"]["kernel"] if job["blocks"] else DEFAULT_KERNEL
     notebook = nbformat.v4.new_notebook(cells=[start, *cells, report])
+    # coalesce_streams: how the kernel splits stdout into messages varies from run to run;
+    # joined, the same code gives the same outputs.
     client = NotebookClient(
-        notebook, kernel_name=kernel, timeout=None, record_timing=False,
+        notebook, kernel_name=kernel, timeout=None, record_timing=False, coalesce_streams=True,
         resources={"metadata": {"path": job["root"]}},
     )
     # The kernel draws figures with its own inline backend, not the workers' Agg, and imports

@@ -111,8 +111,11 @@ def render(review: Review, base: str, head: str) -> str:
 
 def build_manifest_of(tree: Path, store: Path, out: Path) -> Path:
     """Build the book in ``tree`` with ``store``; the manifest it wrote (``out``)."""
+    # The tree's own bookkit comes first; a tree without one (a test book) uses this one.
+    this_bookkit = str(Path(__file__).resolve().parent.parent)
+    path = os.pathsep.join(filter(None, [str(tree), this_bookkit, os.environ.get("PYTHONPATH")]))
     env = dict(os.environ, BOOK_STORE=str(store), BOOK_MANIFEST=str(out),
-               NO_MKDOCS_2_WARNING="1", PYTHONHASHSEED="0", PYTHONPATH=str(tree))
+               NO_MKDOCS_2_WARNING="1", PYTHONHASHSEED="0", PYTHONPATH=path)
     result = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir",
          str(out.parent / (out.stem + "-site"))],

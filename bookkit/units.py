@@ -29,7 +29,7 @@ from pathlib import Path
 from bookkit.fences import FenceError, extract_fences, validate_executed_fences
 from bookkit.pages import is_notebook
 
-ENGINE_VERSION = 1
+ENGINE_VERSION = 2
 
 
 class UnitsError(ValueError):

@@ -28,7 +28,13 @@ def test_every_chapter_page_offers_a_notebook(built_site):
     names = {path.relative_to(built_site).as_posix() for path in offered(built_site)}
     for chapter in ("first-steps/first-steps.ipynb", "tensors/tensors.ipynb",
                     "pytorch-basics/pytorch-basics.ipynb", "first-steps/timing/timing.ipynb",
-                    "tensors-and-autograd/tensors-and-autograd.ipynb"):
+                    "tensors-and-autograd/tensors-and-autograd.ipynb",
+                    "first-steps/finite-differences/finite-differences.ipynb",
+                    "first-steps/no-grad-and-detach/no-grad-and-detach.ipynb",
+                    "tensors/indexing/indexing.ipynb", "tensors/broadcasting/broadcasting.ipynb",
+                    "tensors/classifier/classifier.ipynb",
+                    "tensors-and-autograd/graph-control/graph-control.ipynb",
+                    "tensors-and-autograd/torch-func/torch-func.ipynb"):
         assert chapter in names
     page = (built_site / "tensors" / "index.html").read_text(encoding="utf-8")
     assert 'href="tensors.ipynb" download' in page

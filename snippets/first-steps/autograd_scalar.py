@@ -1,3 +1,5 @@
+import torch
+
 x = torch.tensor(2.0, requires_grad=True)
 y = x**3 + 2 * x
 y.backward()

@@ -1,3 +1,5 @@
+import torch
+
 x = torch.tensor(2.0, requires_grad=True)
 
 with torch.no_grad():

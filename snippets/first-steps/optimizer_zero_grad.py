@@ -9,7 +9,7 @@ for step in range(3):
     print(step, "zero_grad 직후:", cleared, " backward 뒤:", x.grad)
     seen.append((cleared, x.grad.item()))  # markdown-exec: hide
 
-# 0으로 채운 텐서를 남기고 싶으면 set_to_none=False를 준다.
+# zero_grad를 부른 뒤에도 0으로 채운 텐서를 남기고 싶으면 set_to_none=False를 준다.
 optimizer.zero_grad(set_to_none=False)
 print("set_to_none=False:", x.grad)
 assert seen == [(None, 4.0)] * 3  # markdown-exec: hide

@@ -1,3 +1,5 @@
+from bookkit.show import expect_error
+
 x = torch.tensor(2.0, requires_grad=True)
 z = x * 3
 

@@ -1,3 +1,4 @@
+import torch
 from torch.func import grad, vmap
 
 torch.manual_seed(0)

@@ -1,3 +1,10 @@
+import torch
+
+from bookkit.show import expect_error
+
+torch.manual_seed(0)  # 이 페이지의 무작위 값은 모두 여기서 시작합니다
+
+
 def shares_memory(a, b):
     return a.untyped_storage().data_ptr() == b.untyped_storage().data_ptr()
 

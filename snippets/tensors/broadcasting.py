@@ -1,4 +1,8 @@
 # --8<-- [start:bias]
+import torch
+
+torch.manual_seed(0)  # 이 페이지의 무작위 값은 모두 여기서 시작합니다
+
 x = torch.tensor([
     [1.0, 2.0, 3.0],
     [4.0, 5.0, 6.0],
@@ -41,6 +45,8 @@ assert result == "불가"  # markdown-exec: hide
 # --8<-- [end:table]
 
 # --8<-- [start:failure]
+from bookkit.show import expect_error
+
 x = torch.randn(4, 3)
 y = torch.randn(4)  # 행마다 하나씩 더하고 싶은 값
 with expect_error(RuntimeError, match="must match the size"):

@@ -1,4 +1,8 @@
 # --8<-- [start:shapes]
+import torch
+
+torch.manual_seed(0)  # 이 페이지의 무작위 값은 모두 여기서 시작합니다
+
 x = torch.randn(4, 3)
 W = torch.randn(3, 2)
 b = torch.randn(2)

@@ -1,4 +1,8 @@
 # --8<-- [start:rows-cols]
+import torch
+
+torch.manual_seed(0)  # 이 페이지의 무작위 값은 모두 여기서 시작합니다
+
 x = torch.tensor([
     [10, 11, 12],
     [20, 21, 22],

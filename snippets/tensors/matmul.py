@@ -13,6 +13,8 @@ assert y.shape == (4, 2) and torch.isclose(y[0, 1], one_entry)  # markdown-exec:
 # --8<-- [end:by-hand]
 
 # --8<-- [start:linear]
+from torch import nn
+
 layer = nn.Linear(in_features=3, out_features=2)
 x = torch.randn(4, 3)
 y = layer(x)

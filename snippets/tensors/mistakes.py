@@ -22,20 +22,14 @@ assert fixed.shape == (4, 5)  # markdown-exec: hide
 # --8<-- [end:inner]
 
 # --8<-- [start:class-axis]
+from bookkit.show import expect_error
+
 # 분류기의 logits는 (5, 2), target은 (5,). 축을 뒤집어 (2, 5)로 넘기면:
 with expect_error(ValueError, match=r"batch_size \(2\) to match target batch_size \(5\)"):
     F.cross_entropy(logits.T, target)
 print(f"{F.cross_entropy(logits, target).item():.4f}")  # (B, classes)와 (B,)
 assert round(F.cross_entropy(logits, target).item(), 4) == 2.0207  # markdown-exec: hide
 # --8<-- [end:class-axis]
-
-# --8<-- [start:device]
-cpu_layer = nn.Linear(3, 2)  # 매개변수는 cpu에
-elsewhere = torch.randn(4, 3, device="meta")  # 입력은 다른 장치에
-print("layer:", cpu_layer.weight.device, "| input:", elsewhere.device)
-with expect_error(RuntimeError, match="is not on the expected device"):
-    cpu_layer(elsewhere)
-# --8<-- [end:device]
 
 # --8<-- [start:label-dtype]
 float_target = target.float()  # tensor([0., 1., 1., 0., 1.]): 형태 (5,)인 실수

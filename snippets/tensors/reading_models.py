@@ -1,3 +1,5 @@
+from torch import nn
+
 # 형태 표의 형태 그대로 입력을 만들어, 구조가 다른 작은 모델 네 개에 넣어 봅니다
 tabular = torch.randn(32, 10)  # (batch, features)
 image_batch = torch.randn(64, 1, 28, 28)  # (B, C, H, W)

@@ -21,6 +21,8 @@ assert last_batch.reshape(last_batch.shape[0], -1).shape == (17, 784)  # markdow
 # --8<-- [end:minus-one]
 
 # --8<-- [start:wrong-size]
+from bookkit.show import expect_error
+
 with expect_error(RuntimeError, match="is invalid for input of size"):
     images.reshape(64, 700)  # 64 * 700 != 50176
 # --8<-- [end:wrong-size]

@@ -14,6 +14,8 @@ assert x.squeeze().shape == (28, 28) and x.squeeze(0).shape == (1, 28, 28)  # ma
 # --8<-- [end:squeeze]
 
 # --8<-- [start:surprise]
+from torch import nn
+
 conv = nn.Conv2d(in_channels=1, out_channels=8, kernel_size=3)
 
 for batch_size in (4, 1):

@@ -10,13 +10,3 @@ with torch.no_grad():                                     # 손 유도식을 그
     b_by_hand = (2 * residual).sum(0)                     # broadcast된 축으로 합
 print("손 유도: w", w_by_hand.tolist(), " b", b_by_hand.tolist())
 assert torch.equal(w_by_hand, w.grad) and torch.equal(b_by_hand, b.grad)  # markdown-exec: hide
-
-loss_again = ((X * w + b) ** 2).sum()
-loss_again.backward()                                     # zero_grad 없이 한 번 더
-print("두 번째 backward 뒤 w.grad =", w.grad.tolist(), " b.grad =", b.grad.tolist())
-assert w.grad.tolist() == [4.0, -40.0, 20.0]  # markdown-exec: hide
-assert torch.equal(b.grad, 2 * b_by_hand) and loss_again.item() == 23.5  # markdown-exec: hide
-
-w.grad = None                                             # optimizer.zero_grad()가 하는 일
-b.grad = None
-print("초기화 뒤 w.grad =", w.grad)

@@ -26,7 +26,7 @@ def measure(device, size, repeats, warmup):
 device = recording_device()
 torch.manual_seed(0)
 
-# (크기, 반복, 예열, 측정 횟수): 앞의 셋은 바탕 자료의 표, 뒤의 셋은 큰 행렬.
+# (크기, 반복, 예열, 측정 횟수): 앞의 셋은 페이지의 첫 번째 표에 나오는 크기, 뒤의 셋은 큰 행렬.
 # 같은 측정을 여러 번 해서 가장 짧은 시간을 쓴다(다른 프로그램의 방해를 가장 덜 받은 값).
 # 큰 행렬은 CPU에서 곱셈 한 번에 수 초가 걸리므로 반복, 예열, 측정 횟수를 줄였다.
 PLAN = [
@@ -58,7 +58,7 @@ recorded_data = {
     "rows": measure_plan(device),
 }
 if device.type != "cpu":
-    # 바탕 자료처럼 같은 기계의 CPU도 잰다. 교차점은 같은 기계의 두 장치를 비교해야 뜻이 있다.
+    # 같은 기계의 CPU도 잰다. 교차점은 같은 기계의 두 장치를 비교해야 뜻이 있다.
     print()
     recorded_data["host"] = {"threads": torch.get_num_threads(),
                              "rows": measure_plan(torch.device("cpu"))}

@@ -15,6 +15,7 @@ same check at the end of every ``mkdocs build``.
 
 from __future__ import annotations
 
+import hashlib
 import re
 import sys
 from pathlib import Path
@@ -82,13 +83,30 @@ def external_loads(text: str, is_css: bool = False) -> list[str]:
     return urls
 
 
+# external_loads is a pure function of a file's bytes, and parsing every page is most of the
+# check's time. `mkdocs serve` rewrites every page on each rebuild, mostly with the same bytes,
+# so results are kept by content digest for the life of the process.
+_LOADS_BY_DIGEST: dict[tuple[str, bool], list[str]] = {}
+_LOADS_KEPT = 4096
+
+
+def _external_loads_of_file(path: Path) -> list[str]:
+    data = path.read_bytes()
+    is_css = path.suffix == ".css"
+    key = (hashlib.sha256(data).hexdigest(), is_css)
+    if key not in _LOADS_BY_DIGEST:
+        if len(_LOADS_BY_DIGEST) >= _LOADS_KEPT:
+            _LOADS_BY_DIGEST.clear()
+        _LOADS_BY_DIGEST[key] = external_loads(data.decode("utf-8", errors="replace"), is_css)
+    return _LOADS_BY_DIGEST[key]
+
+
 def check_offline(site_dir: Path) -> list[str]:
     problems: list[str] = []
     for path in sorted(site_dir.rglob("*")):
         if path.suffix not in (".html", ".css"):
             continue
-        for url in external_loads(path.read_text(encoding="utf-8", errors="replace"),
-                                  is_css=path.suffix == ".css"):
+        for url in _external_loads_of_file(path):
             problems.append(f"{path.relative_to(site_dir)}: loads {url} from another host")
     return problems
 

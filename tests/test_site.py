@@ -41,6 +41,16 @@ def test_offline_check_catches_a_cdn_script(tmp_path):
     assert len(problems) == 2 and "unpkg.com" in problems[0]
 
 
+def test_offline_check_sees_a_page_rewritten_between_builds(tmp_path):
+    # As in `mkdocs serve`: the same path, checked again after its bytes changed.
+    page = tmp_path / "index.html"
+    page.write_text('<script src="assets/local.js"></script>')
+    assert check_offline(tmp_path) == []
+    page.write_text('<script src="https://cdn.example.org/x.js"></script>')
+    assert check_offline(tmp_path) == ["index.html: loads https://cdn.example.org/x.js "
+                                       "from another host"]
+
+
 def test_korean_headings_get_readable_ids(built_site):
     for page in built_site.rglob("*.html"):
         soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")

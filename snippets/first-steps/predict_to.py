@@ -6,3 +6,6 @@ print("to(torch.float64)의 결과가 원래 텐서 그대로인가:", widened i
 print("장치:", moved.device, widened.device, "/ 자료형:", moved.dtype, widened.dtype)
 assert moved is ones_cpu and widened is not ones_cpu  # markdown-exec: hide
 assert widened.device.type == "cpu" and widened.dtype == torch.float64  # markdown-exec: hide
+forced = ones_cpu.to("cpu", copy=True)
+print("to('cpu', copy=True)의 결과가 원래 텐서 그대로인가:", forced is ones_cpu)
+assert forced is not ones_cpu  # markdown-exec: hide

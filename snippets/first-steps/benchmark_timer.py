@@ -1,0 +1,23 @@
+import inspect
+
+import torch
+from torch.utils import benchmark
+
+a = torch.ones(500, 500)  # (500, 500)
+b = torch.ones(500, 500)  # (500, 500)
+default_threads = inspect.signature(benchmark.Timer).parameters["num_threads"].default
+print("Timer의 num_threads 기본값:", default_threads)
+print("이 기계의 torch 스레드 수:", torch.get_num_threads())
+
+timer = benchmark.Timer(
+    stmt="a @ b",
+    globals={"a": a, "b": b},
+    num_threads=torch.get_num_threads(),  # 기본값 1 대신 평소와 같은 스레드 수로 잰다
+)
+measurement = timer.blocked_autorange(min_run_time=0.5)  # 예열로 블록 크기를 정하고 0.5초 이상 잰다
+print("블록 수:", len(measurement.times), "| 블록마다 곱셈:", measurement.number_per_run, "번")
+print(f"곱셈 한 번의 중앙값: {measurement.median * 1e3:.3f} ms")
+print(f"사분위 범위(IQR): {measurement.iqr * 1e3:.3f} ms")
+assert default_threads == 1  # markdown-exec: hide
+assert measurement.task_spec.num_threads == torch.get_num_threads()  # markdown-exec: hide
+assert sum(measurement.raw_times) >= 0.5 and measurement.median > 0  # markdown-exec: hide

@@ -1,7 +1,7 @@
 from bookkit.pictures import storage_figure
 
 x = torch.arange(6.0).reshape(2, 3)  # (2, 3)
-xt = x.t()  # (3, 2): 같은 storage, stride만 다르다
+xt = x.t()  # (3, 2): 같은 storage, 보폭만 다르다
 print("x :", x.stride(), x.storage_offset(), x.is_contiguous())
 print("xt:", xt.stride(), xt.storage_offset(), xt.is_contiguous())
 show(storage_figure({"x": x, "x.t()": xt, "x[:, 1:]": x[:, 1:]}),

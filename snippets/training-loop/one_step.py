@@ -7,11 +7,13 @@ loss.backward()  # 3. 역전파: .grad 채우기
 weight_grad = model.weight.grad.clone()
 optimizer.step()  # 4. 갱신: p <- p - lr * p.grad
 
-step_taken = model.weight.detach() - weight_before
 print("weight.grad:", weight_grad, sep="\n")
-print("갱신량이 -lr * grad와 같은가:", torch.allclose(step_taken, -1.0 * weight_grad))
+print(
+    "새 weight가 weight - lr * grad와 정확히 같은가:",
+    torch.equal(model.weight.detach(), weight_before - 1.0 * weight_grad),
+)
 with torch.no_grad():
     new_loss = F.cross_entropy(model(x), target)
 print(f"손실: {loss.item():.4f} -> {new_loss.item():.4f}")
-assert torch.allclose(step_taken, -weight_grad)  # markdown-exec: hide
+assert torch.equal(model.weight.detach(), weight_before - weight_grad)  # markdown-exec: hide
 assert round(loss.item(), 4) == 2.0207 and new_loss.item() < loss.item()  # markdown-exec: hide

@@ -1,0 +1,19 @@
+scores = torch.tensor([[0.5, -1.0, 2.0], [3.0, 0.0, -2.0]])  # (2, 3)
+positive = scores > 0  # 원소별 비교: 같은 형태의 bool 텐서
+print("scores > 0:", positive, sep="\n")
+print("scores == 0:", (scores == 0).tolist())
+in_range = (scores > 0) & (scores < 3)  # 그리고: &, 또는: |, 아님: ~
+print("0 < scores < 3:", in_range.tolist(), "| ~positive:", (~positive).tolist())
+
+print("scores[positive]:", scores[positive])  # True 자리의 값만 1차원으로
+print("True 개수:", positive.sum(), "| any:", positive.any(), "| all:", positive.all())
+print("행마다 all(dim=1):", positive.all(dim=1), "| any(dim=1):", positive.any(dim=1))
+
+with expect_error(RuntimeError, match="more than one value is ambiguous"):
+    (scores > 0) and (scores < 3)  # 파이썬 and는 텐서 전체를 참/거짓 하나로 읽으려 한다
+assert positive.dtype == torch.bool  # markdown-exec: hide
+assert positive.tolist() == [[True, False, True], [True, False, False]]  # markdown-exec: hide
+assert in_range.tolist() == [[True, False, True], [False, False, False]]  # markdown-exec: hide
+assert scores[positive].tolist() == [0.5, 2.0, 3.0]  # markdown-exec: hide
+assert positive.sum().item() == 3 and positive.sum().dtype == torch.int64  # markdown-exec: hide
+assert positive.any().item() and not positive.all().item()  # markdown-exec: hide

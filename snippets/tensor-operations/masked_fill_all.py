@@ -1,0 +1,13 @@
+all_padding = torch.tensor(
+    [[False, False, True, True], [True, True, True, True]]
+)  # 둘째 행은 전부 가렸다
+weights = scores.masked_fill(all_padding, float("-inf")).softmax(dim=1)
+print("softmax:", weights, sep="\n")  # 둘째 행: exp(-inf)의 합이 0이라 0/0
+
+fully_masked = all_padding.all(dim=1, keepdim=True)  # (2, 1): 행 전체가 가려졌는가
+fixed = torch.where(fully_masked, 0.0, weights)  # 그런 행은 가중치를 모두 0으로
+print("where로 고친 뒤:", fixed, sep="\n")
+assert weights[1].isnan().all() and not weights[0].isnan().any()  # markdown-exec: hide
+assert (weights[0, 2:] == 0).all()  # markdown-exec: hide
+assert abs(weights[0].sum().item() - 1.0) < 1e-6  # markdown-exec: hide
+assert (fixed[1] == 0).all() and torch.equal(fixed[0], weights[0])  # markdown-exec: hide

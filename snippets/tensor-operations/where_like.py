@@ -1,0 +1,31 @@
+clipped = torch.where(scores > 0, scores, 0.0)  # 참이면 scores, 거짓이면 0.0
+print("where(scores > 0, scores, 0.0):", clipped, sep="\n")
+row_max = scores.max(dim=1, keepdim=True).values  # (2, 1)
+print("where(..., 1.0, -1.0) 브로드캐스팅:", torch.where(scores == row_max, 1.0, -1.0).tolist())
+
+for make in [torch.zeros_like, torch.ones_like, torch.randn_like]:
+    made = make(scores)
+    print(f"{make.__name__:11}", tuple(made.shape), made.dtype, made.device)
+print("full_like(scores, 7.0):", torch.full_like(scores, 7.0).tolist())
+
+counts = torch.tensor([1, 2, 3])  # int64
+print(
+    "정수 텐서의 zeros_like:",
+    torch.zeros_like(counts).dtype,
+    "| full_like(counts, 7.9):",
+    torch.full_like(counts, 7.9),
+)  # int64에 담으며 소수점을 버린다
+print("dtype을 주면 바뀐다:", torch.ones_like(counts, dtype=torch.float32))
+with expect_error(NotImplementedError, match="not implemented for 'Long'"):
+    torch.randn_like(counts)  # 정수 자료형에는 정규분포 난수가 없다
+weight = torch.ones(3, requires_grad=True)
+print("requires_grad는 따라오지 않는다:", torch.zeros_like(weight).requires_grad)
+assert clipped.tolist() == [[0.5, 0.0, 2.0], [3.0, 0.0, 0.0]]  # markdown-exec: hide
+marks = torch.where(scores == row_max, 1.0, -1.0)  # markdown-exec: hide
+assert marks.tolist() == [[-1.0, -1.0, 1.0], [1.0, -1.0, -1.0]]  # markdown-exec: hide
+for m in [torch.zeros_like, torch.ones_like, torch.randn_like]:  # markdown-exec: hide
+    made = m(scores)  # markdown-exec: hide
+    assert made.shape == scores.shape and made.dtype == scores.dtype  # markdown-exec: hide
+assert torch.full_like(counts, 7.9).tolist() == [7, 7, 7]  # markdown-exec: hide
+assert torch.zeros_like(counts).dtype == torch.int64  # markdown-exec: hide
+assert not torch.zeros_like(weight).requires_grad  # markdown-exec: hide

@@ -11,5 +11,8 @@ print("scores.grad:")
 print(scores.grad)
 assert picked.tolist() == [2.0, 3.0]  # markdown-exec: hide
 assert scores.grad.tolist() == [[1.0, 0.0, 0.0], [0.0, 0.0, 1.0]]  # markdown-exec: hide
+empty = pick_scores(torch.zeros(0, 3), torch.zeros(0, dtype=torch.int64))  # 빈 배치 B = 0
+print("빈 배치:", tuple(empty.shape))
+assert tuple(empty.shape) == (0,)  # markdown-exec: hide
 with expect_error(ValueError, match="int64"):
     pick_scores(scores, target.float())  # 클래스 번호를 실수로 넘긴 경우

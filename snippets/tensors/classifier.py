@@ -81,6 +81,54 @@ ax.legend()
 show(fig, "정답 확률이 낮을수록 손실이 가파르게 커집니다 (torch.manual_seed(0)의 분류기)")
 # --8<-- [end:plot]
 
+# --8<-- [start:log-softmax]
+log_probs = F.log_softmax(logits, dim=1)  # (5, 2): log(softmax(logits))를 한 번에
+print("log_softmax (5, 2):", log_probs, sep="\n")
+stable = logits - torch.logsumexp(logits, dim=1, keepdim=True)  # z - log(sum(exp(z)))
+print("logits - logsumexp와 같은가:", torch.allclose(log_probs, stable, atol=1e-6))
+big = torch.tensor([1000.0, 1000.0])  # 지수가 float32를 넘치는 점수
+naive = torch.log(torch.exp(big).sum())  # exp(1000)이 먼저 inf가 됩니다
+print("log(sum(exp)):", naive.item(), "| logsumexp:", round(torch.logsumexp(big, dim=0).item(), 4))
+nll = F.nll_loss(log_probs, target)  # 정답 자리의 -log p를 골라 평균
+library = F.cross_entropy(logits, target)
+print("nll_loss(log_softmax):", round(nll.item(), 4), "| cross_entropy:", round(library.item(), 4))
+assert torch.allclose(log_probs, stable, atol=1e-6)  # markdown-exec: hide
+assert naive.item() == float("inf")  # markdown-exec: hide
+assert round(torch.logsumexp(big, dim=0).item(), 4) == 1000.6932  # markdown-exec: hide
+assert torch.allclose(log_probs, torch.log(probs), atol=1e-6)  # markdown-exec: hide
+assert torch.allclose(-log_probs[rows, target], loss_each, atol=1e-6)  # markdown-exec: hide
+assert round(nll.item(), 4) == round(library.item(), 4) == 2.0207  # markdown-exec: hide
+# --8<-- [end:log-softmax]
+
+# --8<-- [start:extreme]
+far = torch.tensor([[0.0, -200.0]], requires_grad=True)  # (1, 2): 정답 클래스 1의 점수가 아주 낮다
+answer = torch.tensor([1])  # (1,)
+print("softmax:", torch.softmax(far, dim=1).detach())
+
+by_hand = -torch.log(torch.softmax(far, dim=1)[0, answer]).mean()  # 손으로 쓴 -log(softmax)
+by_hand.backward()
+print("손으로 쓴 -log(softmax):", by_hand.item(), "| 기울기:", far.grad)
+assert by_hand.item() == float("inf") and far.grad.isnan().all()  # markdown-exec: hide
+
+far.grad = None  # 앞의 기울기를 지우고 다시
+library = F.cross_entropy(far, answer)
+library.backward()
+print("F.cross_entropy        :", library.item(), "| 기울기:", far.grad)
+assert library.item() == 200.0 and far.grad.tolist() == [[1.0, -1.0]]  # markdown-exec: hide
+# --8<-- [end:extreme]
+
+# --8<-- [start:probs-in]
+print("점수(logits)를 넘기면:", round(F.cross_entropy(logits, target).item(), 4))
+wrong_loss = F.cross_entropy(probs, target)  # 오류 없이 다른 값
+print("확률(probs)을 넘기면 :", round(wrong_loss.item(), 4))
+far_probs = torch.softmax(far, dim=1).detach()  # [[1, 0]]
+print("[0, -200]의 확률을 넘기면:", round(F.cross_entropy(far_probs, answer).item(), 4))
+assert round(F.cross_entropy(probs, target).item(), 4) == 0.9838  # markdown-exec: hide
+assert round(F.cross_entropy(far_probs, answer).item(), 4) == 1.3133  # markdown-exec: hide
+ceiling = torch.log(1 + torch.exp(torch.tensor(1.0)))  # markdown-exec: hide
+assert torch.isclose(F.cross_entropy(far_probs, answer), ceiling)  # markdown-exec: hide
+# --8<-- [end:probs-in]
+
 # --8<-- [start:grad]
 W.requires_grad_()  # 같은 값, 이번에는 기록을 켭니다
 b.requires_grad_()
@@ -90,7 +138,7 @@ probs = torch.softmax(logits, dim=1)  # (5, 2)
 loss_each = -torch.log(probs[torch.arange(5), target])  # (5,)
 loss = loss_each.mean()  # ()
 print("loss:", loss)
-loss.backward()  # 다음 장의 주제: 기울기는 각 텐서와 같은 shape으로 돌아옵니다
+loss.backward()  # 기울기는 각 텐서와 같은 형태로 돌아옵니다
 print("W.grad shape:", W.grad.shape, "| b.grad shape:", b.grad.shape)
 assert round(loss.item(), 4) == 2.0207  # markdown-exec: hide
 assert W.grad.shape == W.shape and b.grad.shape == b.shape  # markdown-exec: hide

@@ -13,10 +13,28 @@ print(wrong.shape == y.shape, torch.equal(wrong, y))
 assert wrong.shape == y.shape and not torch.equal(wrong, y)  # markdown-exec: hide
 # --8<-- [end:not-reshape]
 
-# --8<-- [start:view]
+# --8<-- [start:row-major]
+base = torch.arange(6)  # 메모리에 0, 1, 2, 3, 4, 5 순서로 놓인 숫자
+xt = base.reshape(2, 3).t()  # (3, 2): 행과 열을 바꾼 뷰, 메모리는 base 그대로
+print(xt)
+print("base와 같은 메모리:", xt.data_ptr() == base.data_ptr())
+print("xt.reshape(6):", xt.reshape(6))  # 화면에 보이는 행 순서대로 읽습니다
+print("xt.reshape(6)은 복사본:", xt.reshape(6).data_ptr() != base.data_ptr())
+assert xt.data_ptr() == base.data_ptr() and not xt.is_contiguous()  # markdown-exec: hide
+assert xt.reshape(6).tolist() == [0, 3, 1, 4, 2, 5]  # markdown-exec: hide
+assert base.tolist() == [0, 1, 2, 3, 4, 5]  # markdown-exec: hide
+assert xt.reshape(6).data_ptr() != base.data_ptr()  # markdown-exec: hide
+# --8<-- [end:row-major]
+
+# --8<-- [start:merge-axes]
 print("연속 메모리인가:", y.is_contiguous())
 with expect_error(RuntimeError, match="view size is not compatible"):
-    y.view(64, -1)
+    y.view(64, -1)  # 채널, 높이, 너비를 한 축으로
 print(y.reshape(64, -1).shape)  # reshape는 필요하면 복사해서 해냅니다
+print(y.view(64, 3, 1024).shape)  # 높이와 너비만 합치는 `view`는 됩니다
+print(xt.view(3, 1, 2).shape)  # 연속 메모리가 아닌 xt도 이 형태로는 `view`가 됩니다
 assert not y.is_contiguous() and y.reshape(64, -1).shape == (64, 3072)  # markdown-exec: hide
-# --8<-- [end:view]
+assert y.view(64, 3, 1024).data_ptr() == y.data_ptr()  # markdown-exec: hide
+assert y.reshape(64, -1).data_ptr() != y.data_ptr()  # markdown-exec: hide
+assert xt.view(3, 1, 2).data_ptr() == base.data_ptr()  # markdown-exec: hide
+# --8<-- [end:merge-axes]

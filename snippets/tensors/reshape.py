@@ -20,6 +20,17 @@ assert flat.shape == (64, 784)  # markdown-exec: hide
 assert last_batch.reshape(last_batch.shape[0], -1).shape == (17, 784)  # markdown-exec: hide
 # --8<-- [end:minus-one]
 
+# --8<-- [start:view-shares]
+numbers = torch.arange(6)  # 0, 1, 2, 3, 4, 5
+as_matrix = numbers.view(2, 3)  # 같은 여섯 숫자를 2행 3열로
+as_matrix[0, 0] = 100  # 뷰의 한 칸을 바꾸면
+print(numbers)  # 원본의 같은 칸도 바뀝니다
+print("reshape도 같은 메모리:", numbers.reshape(3, 2).data_ptr() == numbers.data_ptr())
+assert numbers.tolist() == [100, 1, 2, 3, 4, 5]  # markdown-exec: hide
+assert as_matrix.data_ptr() == numbers.data_ptr()  # markdown-exec: hide
+assert numbers.reshape(3, 2).data_ptr() == numbers.data_ptr()  # markdown-exec: hide
+# --8<-- [end:view-shares]
+
 # --8<-- [start:wrong-size]
 from bookkit.show import expect_error
 

@@ -15,7 +15,7 @@ token_ids = torch.randint(0, vocab_size, (8, 20))  # (batch, seq)
 embedding = nn.Embedding(vocab_size, 128)
 token_vectors = embedding(token_ids)  # (batch, seq, emb)
 
-# 어텐션 점수: 128을 4개의 head x 32로 나누고, 토큰 쌍마다 점수 하나
+# 어텐션 점수: 128을 헤드 4개 x 32로 나누고, 토큰 쌍마다 점수 하나
 heads, head_dim = 4, 32
 per_head = token_vectors.reshape(8, 20, heads, head_dim).permute(0, 2, 1, 3)  # (B, heads, T, 32)
 scores = per_head @ per_head.transpose(-2, -1) / head_dim**0.5  # (B, heads, T, T)

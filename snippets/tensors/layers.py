@@ -1,0 +1,68 @@
+# --8<-- [start:linear]
+from torch import nn
+
+layer = nn.Linear(3, 2)  # 특성 3개를 받아 출력 2개를 내는 선형층
+print("nn.Module인가:", isinstance(layer, nn.Module))
+for name, param in layer.named_parameters():
+    kind = type(param).__name__
+    print(f"{name:<7} 형태 {tuple(param.shape)!s:<7} {kind}, requires_grad={param.requires_grad}")
+print("매개변수 원소 수:", sum(p.numel() for p in layer.parameters()))
+print("출력 형태:", tuple(layer(torch.ones(4, 3)).shape))  # (4, 3) -> (4, 2)
+assert layer.weight.shape == (2, 3) and layer.bias.shape == (2,)  # markdown-exec: hide
+assert isinstance(layer.weight, nn.Parameter)  # markdown-exec: hide
+assert isinstance(layer.weight, torch.Tensor)  # markdown-exec: hide
+assert layer.weight.requires_grad and layer.bias.requires_grad  # markdown-exec: hide
+assert sum(p.numel() for p in layer.parameters()) == 8  # markdown-exec: hide
+assert [n for n, _ in layer.named_parameters()] == ["weight", "bias"]  # markdown-exec: hide
+# --8<-- [end:linear]
+
+
+# --8<-- [start:register]
+class Scale(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.factor = nn.Parameter(torch.ones(3))  # 매개변수로 등록됩니다
+        self.offset = torch.zeros(3)  # 그냥 텐서: 등록되지 않습니다
+
+    def forward(self, x):  # scale(x)처럼 부르면 이 함수가 실행됩니다
+        return x * self.factor + self.offset
+
+
+scale = Scale()
+print("매개변수:", [name for name, _ in scale.named_parameters()])
+print(scale(torch.tensor([1.0, 2.0, 3.0])))
+assert [name for name, _ in scale.named_parameters()] == ["factor"]  # markdown-exec: hide
+# --8<-- [end:register]
+
+# --8<-- [start:state-dict]
+state = layer.state_dict()  # 이름 -> 텐서
+print(list(state.keys()))
+print(type(state["weight"]).__name__, "requires_grad =", state["weight"].requires_grad)
+
+copy = nn.Linear(3, 2)  # 무작위로 시작한 같은 구조의 층
+copy.load_state_dict(state)  # 이름이 같은 자리에 값을 복사합니다
+x = torch.randn(4, 3)
+print("같은 출력:", torch.equal(copy(x), layer(x)))
+assert list(state.keys()) == ["weight", "bias"]  # markdown-exec: hide
+assert not state["weight"].requires_grad  # markdown-exec: hide
+assert torch.equal(copy(x), layer(x))  # markdown-exec: hide
+# --8<-- [end:state-dict]
+
+# --8<-- [start:sequential]
+import torch.nn.functional as F
+
+model = nn.Sequential(nn.Linear(3, 4), nn.ReLU(), nn.Linear(4, 2))  # 앞에서부터 차례로
+print(model(x).shape)
+print([name for name, _ in model.named_parameters()])
+print("매개변수 원소 수:", sum(p.numel() for p in model.parameters()))
+
+# F: 같은 계산을 함수로. 매개변수가 있는 층은 매개변수를 인자로 받습니다
+print("F.relu == nn.ReLU():", torch.equal(F.relu(x), nn.ReLU()(x)))
+print("F.linear == layer:", torch.equal(F.linear(x, layer.weight, layer.bias), layer(x)))
+names = [n for n, _ in model.named_parameters()]  # markdown-exec: hide
+assert model(x).shape == (4, 2)  # markdown-exec: hide
+assert sum(p.numel() for p in model.parameters()) == 26  # markdown-exec: hide
+assert names == ["0.weight", "0.bias", "2.weight", "2.bias"]  # markdown-exec: hide
+assert torch.equal(F.relu(x), nn.ReLU()(x))  # markdown-exec: hide
+assert torch.equal(F.linear(x, layer.weight, layer.bias), layer(x))  # markdown-exec: hide
+# --8<-- [end:sequential]

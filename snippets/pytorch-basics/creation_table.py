@@ -1,23 +1,34 @@
-# 표의 "실행 예" 칸은 이 코드가 빌드 때 실제로 호출해서 채운다.
+# "실행 예" 칸의 호출을 eval로 실행해 "결과" 칸을 채운다.
 import torch
 
 torch.manual_seed(0)
 
 creators = [
-    ("torch.tensor(data)", "파이썬 리스트나 배열의 값을 복사해 텐서를 만든다.",
-     "torch.tensor([1, 2, 3])"),
-    ("torch.zeros(shape)", "0으로 채운다. 1로 채우려면 torch.ones().",
-     "torch.zeros(2, 3)"),
+    (
+        "torch.tensor(data)",
+        "파이썬 리스트나 배열의 값을 복사해 텐서를 만든다.",
+        "torch.tensor([1, 2, 3])",
+    ),
+    ("torch.zeros(shape)", "0으로 채운다. 1로 채우려면 `torch.ones()`.", "torch.zeros(2, 3)"),
     ("torch.ones(shape)", "1로 채운다.", "torch.ones(2)"),
     ("torch.randn(*shape)", "표준정규분포 N(0, 1)에서 뽑는다.", "torch.randn(3)"),
     ("torch.rand(*shape)", "균등분포 [0, 1)에서 뽑는다.", "torch.rand(3)"),
-    ("torch.arange(start, end, step)", "range처럼 end를 빼고 step 간격으로 만든다.",
-     "torch.arange(0, 10, step=2)"),
-    ("torch.linspace(start, end, steps)", "start와 end를 포함해 steps개를 같은 간격으로 만든다.",
-     "torch.linspace(0, 1, steps=5)"),
+    (
+        "torch.arange(start, end, step)",
+        "`range`처럼 `end`를 빼고 `step` 간격으로 만든다.",
+        "torch.arange(0, 10, step=2)",
+    ),
+    (
+        "torch.linspace(start, end, steps)",
+        "`steps`개를 같은 간격으로 만든다. 2개 이상이면 `start`와 `end`를 모두 넣는다.",
+        "torch.linspace(0, 1, steps=5)",
+    ),
     ("torch.eye(n)", "n×n 단위행렬을 만든다.", "torch.eye(2)"),
-    ("torch.empty(shape)", "메모리를 초기화하지 않아 빠르지만 값은 그때그때 다르다.",
-     "torch.empty(2, 2).shape"),
+    (
+        "torch.empty(shape)",
+        "메모리를 초기화하지 않아 빠르지만 값은 그때그때 다르다.",
+        "torch.empty(2, 2).shape",
+    ),
 ]
 
 print("| 함수 | 하는 일 | 실행 예 | 결과 |")

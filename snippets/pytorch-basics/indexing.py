@@ -1,4 +1,4 @@
-# 앞 블록의 x: randn(4, 6), view를 통해 x[0, 0]이 100으로 바뀐 상태
+# 앞 블록의 x: randn(4, 6), 뷰 y를 거쳐 x[0, 0]이 100으로 바뀐 상태
 row, column = x[0, :], x[:, 2]  # 첫 번째 행 (6,), 세 번째 열 (4,)
 print("x[0, :] =", [round(v, 4) for v in row.tolist()], tuple(row.shape))
 print("x[:, 2] =", [round(v, 4) for v in column.tolist()], tuple(column.shape))

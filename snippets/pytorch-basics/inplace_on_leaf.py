@@ -1,10 +1,16 @@
-leaf = torch.tensor([1.0, 2.0], requires_grad=True)
+leaf = torch.tensor([1.0, 2.0], requires_grad=True)  # grad_fn이 None인 리프
+assert leaf.is_leaf and leaf.grad_fn is None  # markdown-exec: hide
 
 with expect_error(RuntimeError, match="leaf Variable that requires grad"):
     leaf.add_(1)
 
 part = leaf[:1]  # 리프의 일부를 보는 뷰: 리프가 아니지만 같은 메모리다
-print("part는 리프인가:", part.is_leaf, "| 리프와 같은 메모리인가:", part.data_ptr() == leaf.data_ptr())
+print(
+    "part는 리프인가:",
+    part.is_leaf,
+    "| 리프와 같은 메모리인가:",
+    part.data_ptr() == leaf.data_ptr(),
+)
 with expect_error(RuntimeError, match="a view of a leaf Variable that requires grad"):
     part.mul_(10)  # 뷰를 거쳐도 리프의 값이 바뀌므로 똑같이 막힌다
 assert leaf.tolist() == [1.0, 2.0] and not part.is_leaf  # markdown-exec: hide

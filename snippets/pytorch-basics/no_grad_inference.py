@@ -1,7 +1,7 @@
 from torch import nn
 
 model = nn.Linear(3, 1)
-inputs = torch.randn(4, 3)  # (batch=4, features=3)
+inputs = torch.randn(4, 3)  # (B, 3)
 
 out = model(inputs)
 print("기록 켬  : requires_grad =", out.requires_grad, "| grad_fn =", type(out.grad_fn).__name__)

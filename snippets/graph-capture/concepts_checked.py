@@ -1,9 +1,18 @@
+import torch
+
+torch.manual_seed(0)  # 뒤 블록의 randn과 nn.Linear 초깃값을 고정
+
 x = torch.tensor(2.0, requires_grad=True)
 c = torch.tensor(5.0)  # requires_grad=False: 기록되지 않는다
 y = x**2 + 3 * x + 1
 print("requires_grad :", "x =", x.requires_grad, "| c =", c.requires_grad, "| y =", y.requires_grad)
-print("grad_fn       :", "y.grad_fn =", type(y.grad_fn).__name__,
-      "| 다음 함수 =", [type(f).__name__ for f, _ in y.grad_fn.next_functions])
+print(
+    "grad_fn       :",
+    "y.grad_fn =",
+    type(y.grad_fn).__name__,
+    "| 다음 함수 =",
+    [type(f).__name__ for f, _ in y.grad_fn.next_functions],
+)
 y.backward()
 print(".grad (리프)  :", "x.grad =", x.grad)
 y_grad = y.grad  # 리프가 아니므로 경고와 함께 None

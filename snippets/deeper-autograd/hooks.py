@@ -1,6 +1,6 @@
 x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
 h = x * 2  # 중간 텐서 (리프가 아님)
-h.retain_grad()  # backward 뒤 h.grad를 남긴다
+h.retain_grad()  # 역전파 뒤 h.grad를 남긴다
 seen = []
 handle = h.register_hook(lambda grad: seen.append(grad.clone()))  # 지나가는 기울기를 본다
 

@@ -1,7 +1,7 @@
 class StableSoftplus(torch.autograd.Function):
     @staticmethod
     def forward(ctx, x):
-        ctx.save_for_backward(x)  # backward에 필요한 것만 저장
+        ctx.save_for_backward(x)  # 역전파에 필요한 것만 저장
         return x.clamp(min=0) + torch.log1p(torch.exp(-x.abs()))
 
     @staticmethod

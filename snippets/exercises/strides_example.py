@@ -7,7 +7,7 @@ from labs.deep_learning_pytorch.tensors_and_autograd.solutions.strides_and_views
 )
 
 x = torch.arange(6.0).reshape(2, 3)  # (2, 3)
-xt = x.t()  # (3, 2): 같은 메모리, stride만 바뀜
+xt = x.t()  # (3, 2): 같은 메모리, 보폭만 바뀜
 print("torch  stride:", x.stride(), xt.stride(), " contiguous:", x.is_contiguous(),
       xt.is_contiguous())
 print("직접 계산    :", contiguous_strides((2, 3)), xt.stride(), " contiguous:",

@@ -19,7 +19,7 @@ manual = 2 * (X @ w - y)[:, None] * X                      # (N, D) 손 유도
 print("샘플별 기울기 형태:", tuple(per_sample.shape),
       " 손 유도와 같은가:", torch.allclose(per_sample, manual))
 
-w_leaf = w.clone().requires_grad_()                        # backward는 합만 준다
+w_leaf = w.clone().requires_grad_()                        # 합한 손실의 역전파는 합을 준다
 ((X @ w_leaf - y) ** 2).sum().backward()
 print("샘플별 기울기의 합 == backward:", torch.allclose(per_sample.sum(0), w_leaf.grad))
 assert torch.allclose(one, 2 * (X[0] @ w - y[0]) * X[0])  # markdown-exec: hide

@@ -10,7 +10,7 @@ def shares_memory(a, b):
 
 
 def describe(name, t, original):
-    print(f"{name:<17} requires_grad={t.requires_grad!s:<5} "
+    print(f"{name:<23} requires_grad={t.requires_grad!s:<5} "
           f"grad_fn={type(t.grad_fn).__name__ if t.grad_fn else None!s:<14} "
           f"메모리 공유={shares_memory(t, original)}")
 
@@ -22,14 +22,26 @@ with torch.no_grad():
 with torch.inference_mode():
     inference_out = p * 2
 cloned = p.clone()
+with torch.set_grad_enabled(False):                        # 인자로 켜고 끈다
+    switched_off = p * 2
+with torch.no_grad(), torch.set_grad_enabled(True):
+    switched_on = p * 2
+with torch.no_grad(), torch.enable_grad():                 # no_grad 안에서 다시 켠다
+    re_enabled = p * 2
 for name, t in [("p.detach()", detached), ("no_grad: p * 2", no_grad_out),
-                ("inference: p * 2", inference_out), ("p.clone()", cloned)]:
+                ("inference: p * 2", inference_out), ("p.clone()", cloned),
+                ("set_grad_enabled(False)", switched_off), ("set_grad_enabled(True)", switched_on),
+                ("no_grad+enable_grad", re_enabled)]:
     describe(name, t, p)
 assert not detached.requires_grad and shares_memory(detached, p)  # markdown-exec: hide
 assert not no_grad_out.requires_grad and not shares_memory(no_grad_out, p)  # markdown-exec: hide
 assert not inference_out.requires_grad and inference_out.is_inference()  # markdown-exec: hide
 assert cloned.requires_grad and not shares_memory(cloned, p)  # markdown-exec: hide
 assert type(cloned.grad_fn).__name__ == "CloneBackward0"  # markdown-exec: hide
+assert not switched_off.requires_grad and switched_off.grad_fn is None  # markdown-exec: hide
+assert switched_on.requires_grad and re_enabled.requires_grad  # markdown-exec: hide
+assert type(re_enabled.grad_fn).__name__ == "MulBackward0"  # markdown-exec: hide
+assert not any(shares_memory(t, p) for t in (switched_off, switched_on, re_enabled))  # markdown-exec: hide
 
 before = p._version
 detached.mul_(1.0)                                         # detach한 쪽을 제자리 수정

@@ -1,7 +1,7 @@
 grid = torch.arange(12.0).reshape(3, 4)                   # (3, 4)
-column = grid[:, 0]                                        # 기본 slicing -> view
-picked = grid[torch.tensor([0, 2])]                        # 정수 배열 indexing -> 복사
-masked = grid[grid > 9]                                    # 불리언 indexing -> 복사
+column = grid[:, 0]                                        # 기본 슬라이싱 -> 뷰
+picked = grid[torch.tensor([0, 2])]                        # 정수 배열 인덱싱 -> 복사
+masked = grid[grid > 9]                                    # 불리언 인덱싱 -> 복사
 for name, t in [("grid[:, 0]", column), ("grid[[0, 2]]", picked), ("grid[grid > 9]", masked)]:
     same = t.untyped_storage().data_ptr() == grid.untyped_storage().data_ptr()
     print(f"{name:<15} shape={tuple(t.shape)!s:<7} 같은 메모리={same}")

@@ -12,3 +12,5 @@ with expect_error(RuntimeError, match="Inference tensors cannot be saved for bac
 (w * frozen.clone()).sum().backward()    # 추론 모드 밖에서 복사하면 보통 텐서가 된다
 print("w * frozen.clone()의 w.grad:", w.grad.tolist())
 assert w.grad.tolist() == [2.0, 4.0, 6.0] and not frozen.clone().is_inference()  # markdown-exec: hide
+with expect_error(RuntimeError, match="Inplace update to inference tensor outside InferenceMode"):
+    frozen.add_(1)                 # 추론 모드 밖에서 추론 텐서를 제자리로 고친다

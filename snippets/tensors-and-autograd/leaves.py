@@ -1,6 +1,6 @@
 w = torch.tensor([1.0, -2.0, 0.5], requires_grad=True)    # (3,) 리프 텐서
 X = torch.tensor([[1.0, 2.0, 3.0], [0.0, 1.0, -1.0]])     # (2, 3) 입력, 기울기 불필요
-b = torch.zeros(3, requires_grad=True)                    # (3,) 두 행에 broadcast된다
+b = torch.zeros(3, requires_grad=True)                    # (3,) 두 행에 브로드캐스팅된다
 pred = X * w + b                                          # (2, 3)
 loss = (pred ** 2).sum()                                  # 스칼라
 print("loss =", loss.item())

@@ -7,9 +7,9 @@ for step in range(3):
     numbers.append(loss_step.item())                       # 숫자만 보관
 print("1) append(loss):", type(losses[0].grad_fn).__name__, " append(loss.item()):", numbers)
 
-# 2. slicing한 batch를 제자리에서 정규화하면 데이터셋이 바뀐다
+# 2. 슬라이싱한 배치를 제자리에서 정규화하면 데이터셋이 바뀐다
 dataset = torch.arange(8.0).reshape(4, 2) + 10             # (N, D)
-batch = dataset[:2]                                        # view
+batch = dataset[:2]                                        # 뷰
 batch -= batch.mean(dim=0)                                 # 제자리 수정
 print("2) 제자리 정규화 뒤 dataset[:2] =", dataset[:2].tolist())
 assert dataset[:2].tolist() == [[-1.0, -1.0], [1.0, 1.0]]  # markdown-exec: hide

@@ -1,6 +1,6 @@
 rng = np.random.default_rng(0)
 X_np = rng.normal(size=(4, 3))                             # (B, D)
-b_np = rng.normal(size=(1, 3))                             # (1, D) -> (B, D)로 broadcast
+b_np = rng.normal(size=(1, 3))                             # (1, D) -> (B, D)로 브로드캐스팅
 
 
 def loss_np(bias):                                         # 스칼라 손실
@@ -9,7 +9,7 @@ def loss_np(bias):                                         # 스칼라 손실
 
 y_np = np.tanh(X_np + b_np)                                # (B, D)
 dL_dY = 2 * y_np * (1 - y_np ** 2)                         # (B, D) 출력 쪽 기울기
-grad_b = dL_dY.sum(axis=0, keepdims=True)                  # (1, D) broadcast된 축으로 합
+grad_b = dL_dY.sum(axis=0, keepdims=True)                  # (1, D) 브로드캐스팅된 축으로 합
 
 numeric = np.zeros_like(b_np)
 eps = 1e-6

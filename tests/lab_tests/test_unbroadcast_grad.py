@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 import torch
 from hypothesis import given, settings
@@ -91,12 +92,13 @@ def test_rejects_shapes_that_do_not_broadcast(unbroadcast_module, case):
 
 
 def test_bias_example_of_the_chapter(unbroadcast_module):
-    """The chapter's NumPy example: b (1, 3) broadcast over X (4, 3)."""
-    generator = torch.Generator().manual_seed(0)
-    inputs = torch.randn(4, 3, dtype=torch.float64, generator=generator)  # (B, D)
-    bias = torch.randn(1, 3, dtype=torch.float64, generator=generator, requires_grad=True)
+    """The chapter's NumPy example: b (1, 3) broadcast over X (4, 3), inputs from default_rng(0)."""
+    rng = np.random.default_rng(0)
+    inputs = torch.from_numpy(rng.normal(size=(4, 3)))  # (B, D)
+    bias = torch.from_numpy(rng.normal(size=(1, 3))).requires_grad_()  # (1, D)
     output = torch.tanh(inputs + bias)  # (B, D)
     (output**2).sum().backward()
     upstream = 2 * output.detach() * (1 - output.detach() ** 2)  # dL/dY (B, D)
     result = unbroadcast_module.unbroadcast(upstream, (1, 3))
-    assert torch.allclose(result, bias.grad), "bias의 gradient는 batch 축으로 합한 값입니다"
+    assert torch.allclose(result, bias.grad), "편향의 기울기는 배치 축으로 합한 값입니다"
+    assert result.numpy().round(6).tolist() == [[-0.816216, -1.317264, -2.125962]]

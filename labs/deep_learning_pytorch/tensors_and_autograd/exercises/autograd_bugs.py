@@ -6,10 +6,10 @@
 #   python3 scripts/dev.py exercise start autograd_bugs
 #   python3 scripts/dev.py exercise check autograd_bugs
 # ruff: noqa: F401
-"""실습: autograd 버그 세 가지를 재현하고 고친다.
+"""실습: 네 함수에 숨은 세 종류의 autograd 버그를 재현하고 고친다.
 
 1. detach 누락: 평가 손실을 텐서째 더하면 batch마다 계산 그래프가 쌓인다.
-2. in-place 수정: (a) 버전 검사 오류, (b) view를 통한 데이터셋 변경, (c) ``.data``로 몰래 고쳐
+2. in-place 수정: (a) 버전 검사 오류, (b) 뷰를 통한 데이터셋 변경, (c) ``.data``로 몰래 고쳐
    틀린 gradient.
 3. zero_grad 누락: gradient가 누적되어 momentum 계수 1인 갱신이 된다.
 
@@ -95,7 +95,7 @@ def use_korean_font() -> bool:
 
 # --8<-- [start:leak-tools]
 class SavedTensorTracker:
-    """backward용으로 저장된 텐서 가운데 아직 살아 있는 것의 메모리를 잰다.
+    """역전파용으로 저장된 텐서 가운데 아직 살아 있는 것의 메모리를 잰다.
 
     ``torch.autograd.graph.saved_tensors_hooks``의 pack hook이 저장되는 텐서마다 불리므로,
     저장본에 weakref finalizer를 걸어 두면 그래프가 해제되는 순간을 알 수 있다. 같은 storage를
@@ -400,7 +400,7 @@ def normalize_batches(dataset: torch.Tensor, batch_size: int) -> list[torch.Tens
     """데이터셋 (N, F)을 batch_size행씩 나눠, batch마다 특성별 평균 0, 표준편차 1로 맞춘
     batch들의 리스트를 돌려준다. 데이터셋은 바꾸지 않는다."""
     batches = []
-    for batch in dataset.split(batch_size):  # 각 batch는 dataset의 view
+    for batch in dataset.split(batch_size):  # 각 batch는 dataset의 뷰
         batch -= batch.mean(dim=0)
         batch /= batch.std(dim=0)
         batches.append(batch)
@@ -411,16 +411,16 @@ def normalize_batches(dataset: torch.Tensor, batch_size: int) -> list[torch.Tens
 # --8<-- [start:inplace-findings]
 @dataclass(frozen=True)
 class VersionError:
-    """(a) sigmoid 출력을 mul_로 고친 뒤 backward."""
+    """(a) sigmoid 출력을 mul_로 고친 뒤 역전파."""
 
     version_before: int
     version_after: int
-    message: str  # backward가 낸 RuntimeError의 실제 메시지
+    message: str  # 역전파가 낸 RuntimeError의 실제 메시지
 
 
 @dataclass(frozen=True)
 class ViewNormalization:
-    """(b) 데이터셋의 view인 batch를 제자리에서 정규화하면 데이터셋이 바뀐다."""
+    """(b) 데이터셋의 뷰인 batch를 제자리에서 정규화하면 데이터셋이 바뀐다."""
 
     mean_before: float
     mean_after_inplace: float  # batch -= ...; batch /= ... 뒤 데이터셋 평균
@@ -434,7 +434,7 @@ class DataGradient:
     a: list[float]
     grad_data_mul: list[float]  # s.data.mul_(2) 뒤 a.grad (틀림)
     grad_fixed: list[float]  # s = s * 2 뒤 a.grad (맞음)
-    formula_wrong: list[float]  # 2s(1-2s): backward가 고친 s를 s(1-s)에 넣은 값
+    formula_wrong: list[float]  # 2s(1-2s): 역전파가 고친 s를 s(1-s)에 넣은 값
     formula_right: list[float]  # 2s(1-s)
 
 
@@ -447,7 +447,7 @@ class InplaceReport:
 
 def measure_version_error(a: Iterable[float] = (0.5, -1.0, 2.0)) -> VersionError:
     a = torch.tensor(list(a), requires_grad=True)
-    s = torch.sigmoid(a)  # backward에 출력 s 자신이 필요하다
+    s = torch.sigmoid(a)  # 역전파에 출력 s 자신이 필요하다
     before = s._version
     s.mul_(2)  # in-place: 버전 번호가 오른다
     after = s._version
@@ -461,7 +461,7 @@ def measure_version_error(a: Iterable[float] = (0.5, -1.0, 2.0)) -> VersionError
 def measure_view_normalization(batch_size: int = 16) -> ViewNormalization:
     dataset = make_dataset()  # (N, F)
     before = dataset.mean().item()
-    for batch in dataset.split(batch_size):  # 각 batch는 dataset의 view
+    for batch in dataset.split(batch_size):  # 각 batch는 dataset의 뷰
         batch -= batch.mean(dim=0)  # 버그: 데이터셋을 제자리에서 바꾼다
         batch /= batch.std(dim=0)
     after_inplace = dataset.mean().item()
@@ -483,7 +483,7 @@ def measure_data_gradient(a: Iterable[float] = (0.5, -1.0, 2.0)) -> DataGradient
 
     a_fix = torch.tensor(values, requires_grad=True)
     s_fix = torch.sigmoid(a_fix)
-    s_fix = s_fix * 2  # 수정: 새 텐서. backward는 원래 s를 쓴다
+    s_fix = s_fix * 2  # 수정: 새 텐서. 역전파는 원래 s를 쓴다
     s_fix.sum().backward()
 
     sig = torch.sigmoid(torch.tensor(values))

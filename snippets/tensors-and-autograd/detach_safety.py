@@ -1,5 +1,4 @@
-# sigmoid의 backward는 자신의 출력 s를 저장해 두었다가 s * (1 - s)를 쓴다.
-a = torch.tensor([0.5, -1.0, 2.0], requires_grad=True)
+# 시그모이드의 역전파는 출력 s를 저장해 두었다가 s * (1 - s)를 쓴다. a는 앞 블록의 [0.5, -1, 2]
 
 # (1) detach()한 텐서를 제자리에서 고치면 원본 s의 버전이 올라가고, 역전파가 멈춘다
 s = torch.sigmoid(a)

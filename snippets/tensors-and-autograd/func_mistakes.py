@@ -1,0 +1,18 @@
+from bookkit.show import expect_error
+
+# 1. 배치가 없는 인자에 None을 주지 않는다: w의 길이 3을 배치 크기로 읽는다
+with expect_error(ValueError, match="same size in the mapped dimension"):
+    vmap(grad(loss_one))(w, X, y)
+
+# 2. 변환 안의 텐서를 함수 밖 리스트에 모은다
+escaped = []
+
+
+def square_sum(v):
+    escaped.append(v)  # 변환이 만든 텐서가 밖으로 나간다
+    return (v**2).sum()
+
+
+print("샘플별 기울기:", vmap(grad(square_sum))(X).shape)
+with expect_error(RuntimeError, match="escaped from inside a function being vmapped"):
+    escaped[0] + 1

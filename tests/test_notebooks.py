@@ -34,7 +34,8 @@ def test_every_chapter_page_offers_a_notebook(built_site):
                     "tensors/indexing/indexing.ipynb", "tensors/broadcasting/broadcasting.ipynb",
                     "tensors/classifier/classifier.ipynb",
                     "tensors-and-autograd/graph-control/graph-control.ipynb",
-                    "tensors-and-autograd/torch-func/torch-func.ipynb"):
+                    "tensors-and-autograd/torch-func/torch-func.ipynb",
+                    "tensors-and-autograd/graph-capture/graph-capture.ipynb"):
         assert chapter in names
     page = (built_site / "tensors" / "index.html").read_text(encoding="utf-8")
     assert 'href="tensors.ipynb" download' in page

@@ -14,7 +14,10 @@ and the glossary, whose entries may name the variants they explain):
 
 from __future__ import annotations
 
+import ast
+import io
 import re
+import tokenize
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -47,6 +50,28 @@ class Term:
 
 def learner_pages() -> list[Path]:
     return sorted(p for p in DOCS.rglob("*.md") if p not in EXEMPT and "assets" not in p.parts)
+
+
+def learner_code() -> list[Path]:
+    """The Python a student reads: page snippets, labs, exercise solutions and their stubs."""
+    return sorted(p for folder in ("snippets", "labs") for p in (ROOT / folder).rglob("*.py"))
+
+
+def code_prose_lines(text: str) -> list[tuple[int, str]]:
+    """(line number, text) of the comments and docstrings of Python source: its prose."""
+    lines: list[tuple[int, str]] = []
+    for token in tokenize.generate_tokens(io.StringIO(text).readline):
+        if token.type == tokenize.COMMENT:
+            lines.append((token.start[0], token.string.lstrip("#")))
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                if isinstance(body[0].value.value, str):
+                    start = body[0].lineno
+                    for offset, line in enumerate(body[0].value.value.splitlines()):
+                        lines.append((start + offset, line))
+    return sorted(lines)
 
 
 def section_rows(text: str, heading: str) -> list[tuple[int, list[str]]]:
@@ -134,7 +159,7 @@ def words_only(line: str) -> str:
 
 def rejected_pattern(spelling: str) -> re.Pattern[str]:
     if re.fullmatch(r"[A-Za-z][A-Za-z ]*", spelling):  # an English word: whole words only
-        return re.compile(rf"(?<![A-Za-z0-9_.\-]){re.escape(spelling)}(?![A-Za-z0-9_\-])")
+        return re.compile(rf"(?<![A-Za-z0-9_.\-]){re.escape(spelling)}(?![A-Za-z0-9_\-(=\[])")
     return re.compile(re.escape(spelling))
 
 
@@ -142,7 +167,8 @@ def term_problems(path: Path, text: str, terms: list[Term]) -> list[str]:
     patterns = [(term, spelling, rejected_pattern(spelling)) for term in terms
                 for spelling in term.rejected]
     problems = []
-    for number, line in prose_lines(text):
+    lines = code_prose_lines(text) if path.suffix == ".py" else prose_lines(text)
+    for number, line in lines:
         prose = words_only(line)
         for term, spelling, pattern in patterns:
             if pattern.search(prose):
@@ -211,7 +237,7 @@ def test_the_tables_are_read_from_the_conventions_page():
     assert READINGS["reshape"] and batchim(READINGS["None"]) == "consonant"
 
 
-@pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(ROOT)))
+@pytest.mark.parametrize("page", PAGES + learner_code(), ids=lambda p: str(p.relative_to(ROOT)))
 def test_pages_use_one_spelling_per_concept(page):
     problems = term_problems(page.relative_to(ROOT), page.read_text(encoding="utf-8"), TERMS)
     assert not problems, "rejected spellings in prose:\n" + "\n".join(problems)

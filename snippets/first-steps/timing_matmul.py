@@ -8,7 +8,7 @@ from bookkit.device import recording_device
 
 
 def measure(device, size, repeats, warmup):
-    """n×n 행렬 곱셈을 repeats번 한 시간(초). 예열과 동기화를 포함한다."""
+    """n×n 행렬 곱을 repeats번 한 시간(초). 예열과 동기화를 포함한다."""
     a = torch.randn(size, size, device=device)  # (n, n)
     b = torch.randn(size, size, device=device)  # (n, n)
     for _ in range(warmup):  # 첫 실행의 준비 비용이 측정값을 흔들지 않도록 예열

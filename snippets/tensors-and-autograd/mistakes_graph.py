@@ -1,4 +1,4 @@
-# 1. 기록용 리스트가 그래프를 붙잡는다
+# 1. backward() 없는 평가에서 기록용 리스트가 그래프를 붙잡는다
 param = torch.ones(3, requires_grad=True)
 losses, numbers = [], []
 for step in range(3):

@@ -18,6 +18,9 @@ print(
 print("dtype을 주면 바뀐다:", torch.ones_like(counts, dtype=torch.float32))
 with expect_error(NotImplementedError, match="not implemented for 'Long'"):
     torch.randn_like(counts)  # 정수 자료형에는 정규분포 난수가 없다
+turned = torch.zeros(2, 3).t()  # (3, 2): 전치라서 연속 메모리가 아님
+print("zeros_like(turned) 연속 메모리:", torch.zeros_like(turned).is_contiguous(),
+      "| zeros(turned.shape):", torch.zeros(turned.shape).is_contiguous())
 weight = torch.ones(3, requires_grad=True)
 print("requires_grad는 따라오지 않는다:", torch.zeros_like(weight).requires_grad)
 assert clipped.tolist() == [[0.5, 0.0, 2.0], [3.0, 0.0, 0.0]]  # markdown-exec: hide
@@ -29,3 +32,5 @@ for m in [torch.zeros_like, torch.ones_like, torch.randn_like]:  # markdown-exec
 assert torch.full_like(counts, 7.9).tolist() == [7, 7, 7]  # markdown-exec: hide
 assert torch.zeros_like(counts).dtype == torch.int64  # markdown-exec: hide
 assert not torch.zeros_like(weight).requires_grad  # markdown-exec: hide
+assert not torch.zeros_like(turned).is_contiguous()  # markdown-exec: hide
+assert torch.zeros(turned.shape).is_contiguous()  # markdown-exec: hide

@@ -29,23 +29,39 @@ with expect_error(ValueError, match=r"batch_size \(2\) to match target batch_siz
     F.cross_entropy(logits.T, target)
 print(f"{F.cross_entropy(logits, target).item():.4f}")  # (B, classes)와 (B,)
 assert round(F.cross_entropy(logits, target).item(), 4) == 2.0207  # markdown-exec: hide
+
+# 배치 크기와 클래스 수가 같으면(10 x 10) 뒤집어도 형태가 맞아서 오류가 나지 않습니다
+square = torch.randn(10, 10)  # (B, classes) = (10, 10)
+square_target = torch.tensor([3, 1, 4, 1, 5, 9, 2, 6, 5, 3])  # (10,)
+right = F.cross_entropy(square, square_target)
+flipped = F.cross_entropy(square.T, square_target)  # 오류 없이 다른 값
+print(f"(10, 10) 바른 방향: {right.item():.4f} | 뒤집은 방향: {flipped.item():.4f}")
+assert round(right.item(), 4) == 2.7771 and round(flipped.item(), 4) == 2.5711  # markdown-exec: hide
 # --8<-- [end:class-axis]
 
 # --8<-- [start:label-dtype]
 float_target = target.float()  # tensor([0., 1., 1., 0., 1.]): 형태 (5,)인 실수
 with expect_error(RuntimeError, match="expected target dtype to be Long"):
     F.cross_entropy(logits, float_target)
+with expect_error(RuntimeError, match="but got Int"):
+    F.cross_entropy(logits, target.int())  # int32도 정수지만 거절됩니다
 print(f"정수 클래스 번호 (5,)       : {F.cross_entropy(logits, float_target.long()).item():.4f}")
+print(f"uint8 클래스 번호 (5,)      : {F.cross_entropy(logits, target.byte()).item():.4f}")
 
 # 형태가 logits와 같은 (5, 2) 실수 정답은 샘플마다의 클래스 확률로 읽습니다
+with expect_error(RuntimeError, match="Expected floating point type"):
+    F.cross_entropy(logits, F.one_hot(target, num_classes=2))  # (5, 2)인 int64
 one_hot = F.one_hot(target, num_classes=2).float()  # (5, 2): 정답 클래스에 확률 1
 soft = 0.9 * one_hot + 0.05  # (5, 2): 정답 0.95, 나머지 0.05
 print(f"확률 정답, one-hot (5, 2)  : {F.cross_entropy(logits, one_hot).item():.4f}")
 print(f"확률 정답, 0.95/0.05 (5, 2): {F.cross_entropy(logits, soft).item():.4f}")
-assert round(F.cross_entropy(logits, float_target.long()).item(), 4) == 2.0207  # markdown-exec: hide
-assert torch.allclose(F.cross_entropy(logits, one_hot), F.cross_entropy(logits, target))  # markdown-exec: hide
+by_long = F.cross_entropy(logits, float_target.long())  # markdown-exec: hide
+assert round(by_long.item(), 4) == 2.0207  # markdown-exec: hide
+assert round(F.cross_entropy(logits, target.byte()).item(), 4) == 2.0207  # markdown-exec: hide
+assert torch.allclose(F.cross_entropy(logits, one_hot), by_long)  # markdown-exec: hide
 assert soft.sum(dim=1).allclose(torch.ones(5))  # markdown-exec: hide
 # --8<-- [end:label-dtype]
+
 
 # --8<-- [start:trace]
 def show_shapes(**tensors):

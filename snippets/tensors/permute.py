@@ -18,12 +18,21 @@ base = torch.arange(6)  # 메모리에 0, 1, 2, 3, 4, 5 순서로 놓인 숫자
 xt = base.reshape(2, 3).t()  # (3, 2): 행과 열을 바꾼 뷰, 메모리는 base 그대로
 print(xt)
 print("base와 같은 메모리:", xt.data_ptr() == base.data_ptr())
-print("xt.reshape(6):", xt.reshape(6))  # 화면에 보이는 행 순서대로 읽습니다
-print("xt.reshape(6)은 복사본:", xt.reshape(6).data_ptr() != base.data_ptr())
+print(".T, transpose(0, 1)과 값이 같은가:", torch.equal(xt, base.reshape(2, 3).T),
+      torch.equal(xt, base.reshape(2, 3).transpose(0, 1)))
+flat = xt.reshape(6)
+print("xt.reshape(6):", flat)  # 화면에 보이는 행 순서대로 읽습니다
+flat[0] = 99  # 결과에 써 보면
+print("flat에 쓴 뒤 base:", base)  # base는 그대로: flat은 복사본
+print("뷰인 base[1:]도 data_ptr()는 다름:", base[1:].data_ptr() != base.data_ptr())
 assert xt.data_ptr() == base.data_ptr() and not xt.is_contiguous()  # markdown-exec: hide
 assert xt.reshape(6).tolist() == [0, 3, 1, 4, 2, 5]  # markdown-exec: hide
-assert base.tolist() == [0, 1, 2, 3, 4, 5]  # markdown-exec: hide
-assert xt.reshape(6).data_ptr() != base.data_ptr()  # markdown-exec: hide
+assert base.tolist() == [0, 1, 2, 3, 4, 5] and flat[0].item() == 99  # markdown-exec: hide
+assert base[1:].data_ptr() != base.data_ptr()  # markdown-exec: hide
+assert base[1:].untyped_storage().data_ptr() == base.untyped_storage().data_ptr()  # markdown-exec: hide
+batched = torch.zeros(8, 4, 20, 32)  # (B, heads, T, 32)
+print("transpose(-2, -1):", tuple(batched.shape), "->", tuple(batched.transpose(-2, -1).shape))
+assert batched.transpose(-2, -1).shape == (8, 4, 32, 20)  # markdown-exec: hide
 # --8<-- [end:row-major]
 
 # --8<-- [start:merge-axes]

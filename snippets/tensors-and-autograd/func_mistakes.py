@@ -16,3 +16,10 @@ def square_sum(v):
 print("샘플별 기울기:", vmap(grad(square_sum))(X).shape)
 with expect_error(RuntimeError, match="escaped from inside a function being vmapped"):
     escaped[0] + 1
+
+# 3. grad만 거친 텐서는 밖으로 나가도 오류 없이 계산된다
+escaped.clear()
+grad(square_sum)(X[0])
+from_grad = escaped[0] + 1
+print("grad에서 나간 텐서 + 1:", from_grad.tolist())
+assert torch.equal(from_grad, X[0] + 1)  # markdown-exec: hide

@@ -5,7 +5,7 @@ z = x * 3
 
 y_detach = z**2 + z.detach() * 5  # 한 길만 끊는다
 with torch.no_grad():
-    y_no_grad = z**2 + z * 5  # 구간 안의 모든 연산을 기록하지 않는다
+    y_no_grad = z**2 + z * 5  # 식 전체를 감쌌다: 두 길 모두 기록되지 않는다
 
 print("값:", y_detach.item(), y_no_grad.item())
 print("requires_grad:", y_detach.requires_grad, y_no_grad.requires_grad)
@@ -16,3 +16,13 @@ with expect_error(RuntimeError, match="does not require grad"):
     y_no_grad.backward()
 assert y_detach.item() == y_no_grad.item() == 66.0  # markdown-exec: hide
 assert x.grad.item() == 36.0  # markdown-exec: hide
+
+# no_grad()가 5배 하는 길만 감싸면 detach()와 같은 기울기가 나온다.
+x2 = torch.tensor(2.0, requires_grad=True)
+z2 = x2 * 3
+with torch.no_grad():
+    linear = z2 * 5
+y_narrow = z2**2 + linear
+y_narrow.backward()
+print("5배 길만 감싼 no_grad 쪽 값:", y_narrow.item(), "| x.grad:", x2.grad)
+assert y_narrow.item() == 66.0 and x2.grad.item() == 36.0  # markdown-exec: hide

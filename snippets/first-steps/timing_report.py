@@ -103,25 +103,42 @@ small, large = cpu_sizes[0], cpu_sizes[-1]
 time_growth = per_matmul("cpu", large) / per_matmul("cpu", small)
 work_growth = (large / small) ** 3  # 연산량 2n³의 비
 cpu_gflops = {size: 2 * size**3 / per_matmul("cpu", size) / 1e9 for size in cpu_sizes}
+listing = ", ".join(f"크기 {size}에서 {cpu_gflops[size]:,.1f}" for size in cpu_sizes)
 print(
     f"CPU에서 행렬 크기가 {small}에서 {large}까지 커지는 동안 곱셈 한 번의 시간은 "
-    f"{time_growth:,.0f}배 늘었습니다. 같은 사이 연산량 \\(2n^3\\)은 {work_growth:,.0f}배 늘었습니다. "
-    f"초당 연산으로 바꾸면 크기 {small}에서 {cpu_gflops[small]:,.1f} GFLOP/s, "
-    f"크기 {large}에서 {cpu_gflops[large]:,.1f} GFLOP/s입니다."
+    f"{time_growth:,.0f}배 늘었고, 같은 사이 연산량 \\(2n^3\\)은 {work_growth:,.0f}배 늘었습니다. "
+    "두 끝만 비교해서는 그 사이의 크기에서 CPU가 얼마나 효율적으로 일했는지 알 수 없으므로, 크기마다 "
+    f"초당 연산으로 바꿔 봅니다. {listing} GFLOP/s입니다."
 )
-if time_growth < work_growth:
-    print(
-        "시간이 연산량보다 덜 늘었다는 것은 큰 행렬에서 CPU가 더 효율적으로 일했다는 뜻입니다. "
-        "작은 행렬에서는 함수 호출이나 스레드 나누기처럼 계산 밖의 비용이 시간의 큰 몫을 "
-        "차지합니다."
+peak = max(cpu_sizes, key=cpu_gflops.__getitem__)
+below = [size for size in cpu_sizes if size <= peak]
+above = [size for size in cpu_sizes if size >= peak]
+rising = all(cpu_gflops[a] < cpu_gflops[b] for a, b in zip(below, below[1:], strict=False))
+falling = all(cpu_gflops[a] > cpu_gflops[b] for a, b in zip(above, above[1:], strict=False))
+if peak not in (small, large):
+    shape = (
+        f"크기 {peak}까지는 커질수록 높아지다가 그 뒤로는 커질수록 낮아졌습니다."
+        if rising and falling
+        else f"가장 높은 값은 중간 크기 {peak}에서 나왔고, 양쪽 끝은 그보다 낮았습니다."
     )
-    assert cpu_gflops[large] > cpu_gflops[small]  # markdown-exec: hide
+    print(
+        f"{shape} 가장 큰 크기 {large}의 값은 최고치의 {cpu_gflops[large] / cpu_gflops[peak]:.0%}"
+        "입니다. 작은 행렬에서는 함수 호출이나 스레드 나누기처럼 계산 밖의 비용이 시간의 큰 몫을 "
+        "차지하고, 큰 행렬에서는 데이터가 캐시에 다 들어가지 않아 메모리를 기다리는 시간이 늘었을 "
+        "수 있습니다."
+    )
+elif peak == large:
+    print(
+        f"가장 큰 크기 {large}에서 가장 높았습니다. 작은 행렬에서는 함수 호출이나 스레드 나누기처럼 "
+        "계산 밖의 비용이 시간의 큰 몫을 차지합니다."
+    )
 else:
     print(
-        "시간이 연산량보다 더 늘었습니다. 큰 행렬이 캐시에 들어가지 않아 메모리를 기다리는 "
-        "시간이 늘었을 수 있습니다."
+        f"가장 작은 크기 {small}에서 가장 높았습니다. 큰 행렬에서는 데이터가 캐시에 다 들어가지 않아 "
+        "메모리를 기다리는 시간이 늘었을 수 있습니다."
     )
-    assert cpu_gflops[large] <= cpu_gflops[small]  # markdown-exec: hide
+assert cpu_gflops[peak] == max(cpu_gflops.values())  # markdown-exec: hide
+assert all(cpu_gflops[size] <= cpu_gflops[peak] for size in cpu_sizes)  # markdown-exec: hide
 print()
 
 if not has_gpu:

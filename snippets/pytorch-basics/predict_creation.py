@@ -8,3 +8,8 @@ assert torch.arange(1, 10, 3).tolist() == [1, 4, 7]  # markdown-exec: hide
 assert torch.eye(3).sum().item() == 3.0  # markdown-exec: hide
 assert torch.arange(0, 1, 0.25).tolist() == [0.0, 0.25, 0.5, 0.75]  # markdown-exec: hide
 assert torch.arange(0, 1, 0.25).dtype == torch.float32  # markdown-exec: hide
+tenths = torch.arange(1, 1.3, 0.1)  # 간격 0.1은 2진 부동소수점으로 정확히 나타낼 수 없다
+print("torch.arange(1, 1.3, 0.1):", tenths, "원소", len(tenths), "개")
+print("torch.linspace(1, 1.2, 3):", torch.linspace(1, 1.2, 3))
+assert len(tenths) == 4 and abs(tenths[-1].item() - 1.3) < 1e-6  # markdown-exec: hide
+assert torch.allclose(torch.linspace(1, 1.2, 3), torch.tensor([1, 1.1, 1.2]))  # markdown-exec: hide

@@ -73,18 +73,27 @@ def test_numerical_grad_matches_autograd(grad_check_module, x, name):
 
 
 @SETTINGS
-@given(x=points(away_from_zero=True), scale=st.sampled_from([1.0, 1.0, 0.5, 1.5, -1.0]),
-       atol=st.sampled_from([1e-5, 1e-3]))
+@given(
+    x=points(away_from_zero=True),
+    scale=st.sampled_from([1.0, 1.0, 0.5, 1.5, -1.0]),
+    atol=st.sampled_from([1e-5, 1e-3]),
+)
 def test_grad_matches_agrees_with_gradcheck(grad_check_module, x, scale, atol):
     Square.scale = scale
     try:
+
         def f(t):
             return Square.apply(t).sum()
 
         mine = grad_check_module.grad_matches(f, x, atol=atol)
         theirs = torch.autograd.gradcheck(
-            f, (x.detach().to(torch.float64).requires_grad_(True),), eps=1e-6, atol=atol,
-            rtol=1e-3, raise_exception=False)
+            f,
+            (x.detach().to(torch.float64).requires_grad_(True),),
+            eps=1e-6,
+            atol=atol,
+            rtol=1e-3,
+            raise_exception=False,
+        )
     finally:
         Square.scale = 1.0
     assert mine is theirs, (
@@ -96,6 +105,7 @@ def test_grad_matches_agrees_with_gradcheck(grad_check_module, x, scale, atol):
 
 def test_chapter_examples(grad_check_module):
     """첫걸음 장의 두 예: x**3 + 2x의 x = 2에서 14, 제곱합의 [1, 2, 3]에서 [2, 4, 6]."""
+
     def cubic(t):
         return (t**3 + 2 * t).sum()
 
@@ -107,3 +117,24 @@ def test_chapter_examples(grad_check_module):
     vector = grad_check_module.numerical_grad(squares, torch.tensor([1.0, 2.0, 3.0]))
     assert torch.allclose(vector, torch.tensor([2.0, 4.0, 6.0], dtype=torch.float64), atol=1e-6)
     assert grad_check_module.grad_matches(cubic, torch.tensor([2.0])) is True
+
+
+def test_input_not_used(grad_check_module):
+    """f가 입력을 쓰지 않으면 기울기는 0: 상수 출력도, 다른 텐서만 거친 출력도 True."""
+    other = torch.tensor(2.0, requires_grad=True)
+    x = torch.tensor([1.0, 2.0])
+
+    def constant(t):
+        return torch.tensor(3.0, dtype=torch.float64)  # requires_grad=False
+
+    def through_other(t):
+        return other * 3  # requires_grad=True, 하지만 t와 상관없다
+
+    assert grad_check_module.grad_matches(constant, x) is True, (
+        "출력이 기울기를 요구하지 않으면 torch.autograd.grad는 RuntimeError를 냅니다. "
+        "부르기 전에 requires_grad를 확인하고 기울기를 0으로 보세요"
+    )
+    assert grad_check_module.grad_matches(through_other, x) is True, (
+        "allow_unused=True일 때 쓰이지 않은 입력의 기울기는 None입니다. 0으로 보세요"
+    )
+    assert other.grad is None

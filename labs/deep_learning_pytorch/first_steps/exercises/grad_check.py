@@ -38,15 +38,18 @@ def numerical_grad(f: ScalarFunction, x: torch.Tensor, h: float = 1e-6) -> torch
     raise NotImplementedError("numerical_grad: 아직 구현하지 않았습니다")
 
 
-def grad_matches(f: ScalarFunction, x: torch.Tensor, atol: float = 1e-5, rtol: float = 1e-3,
-                 h: float = 1e-6) -> bool:
+def grad_matches(
+    f: ScalarFunction, x: torch.Tensor, atol: float = 1e-5, rtol: float = 1e-3, h: float = 1e-6
+) -> bool:
     """autograd의 기울기가 중심 차분과 맞으면 ``True``.
 
     - ``x``를 ``float64`` 리프 텐서로 복사해 ``f``의 출력에서 역전파한다. ``x`` 자신의
       ``.grad``는 건드리지 않는다.
     - 원소마다 ``|autograd - numerical| <= atol + rtol * |numerical|``이면 맞는 것으로 본다
       (``torch.autograd.gradcheck``와 같은 기준).
-    - 입력이 기울기를 받지 못하면(autograd의 답이 ``None``) 0으로 본다.
+    - ``f``의 출력이 입력을 쓰지 않으면 autograd의 기울기를 0으로 본다. 그런 출력이 기울기를
+      요구하지 않으면(``requires_grad=False``) ``torch.autograd.grad``는 ``RuntimeError``를 내고,
+      다른 텐서를 거쳐 기울기를 요구하면 ``allow_unused=True``일 때 ``None``을 돌려준다.
 
     >>> grad_matches(lambda t: (t**3 + 2 * t).sum(), torch.tensor([2.0]))
     True

@@ -11,6 +11,10 @@ J_manual = torch.diag(1 - torch.tanh(x0) ** 2) * x0.sum() + torch.tanh(x0)[:, No
 print("Jacobian shape:", tuple(J.shape), " 손 유도와 같은가:", torch.allclose(J, J_manual))
 print(J.numpy().round(4))
 
+J2 = jacrev(lambda a: (a * 2).sum(0))(torch.ones(2, 3))  # 입력 (2, 3) -> 출력 (3,)
+print("2차원 입력의 Jacobian shape:", tuple(J2.shape))  # 출력 축 다음에 입력 축
+assert tuple(J2.shape) == (3, 2, 3)  # markdown-exec: hide
+
 _, vjp_fn = vjp(f, x0)                                     # v -> v^T J 를 계산하는 함수
 (rows,) = vmap(vjp_fn)(torch.eye(3))                       # 단위 벡터 셋을 한꺼번에 넣는다
 print("vmap(vjp)로 모은 행들이 jacrev와 같은가:", torch.allclose(rows, J))

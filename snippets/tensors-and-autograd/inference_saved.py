@@ -15,5 +15,13 @@ assert w.grad.tolist() == [2.0, 4.0, 6.0]  # markdown-exec: hide
 assert not frozen.clone().is_inference()  # markdown-exec: hide
 with expect_error(RuntimeError, match="Inplace update to inference tensor outside InferenceMode"):
     frozen.add_(1)  # 추론 모드 밖에서 추론 텐서를 제자리로 고친다
+print("거절된 add_(1) 뒤의 값:", frozen.tolist())  # 오류가 났는데도 값은 이미 바뀌었다
+assert frozen.tolist() == [3.0, 5.0, 7.0]  # markdown-exec: hide
 with expect_error(RuntimeError, match="Setting requires_grad=True on inference tensor"):
     frozen.requires_grad_()  # 추론 모드 밖에서 추론 텐서를 기록 대상으로 만든다
+with torch.inference_mode():
+    frozen.add_(1)  # 추론 모드 안에서는 제자리 수정이 된다
+    with expect_error(RuntimeError, match="do not track version counter"):
+        frozen._version  # 버전 카운터는 추론 모드 안에서도 없다
+print("추론 모드 안에서 add_(1) 뒤:", frozen.tolist())
+assert frozen.tolist() == [4.0, 6.0, 8.0]  # markdown-exec: hide

@@ -6,12 +6,17 @@ block's text output, an error line (``SomeError: ...``) longer than :data:`LONG`
 or followed by more than :data:`TAIL` lines before the next blank line, is cut to its first
 sentence; the whole message is kept in a folded details block right under the output. Nothing
 is dropped: the page holds the full text, one click away.
+
+A text output is never Markdown or HTML (:func:`fill_text_output`): markdown-exec renders a
+placeholder in the output's code block, and the escaped text replaces it afterwards, so no
+line of the output can close the fence, include a file (``--8<--``) or become markup.
 """
 
 from __future__ import annotations
 
 import html
 import re
+import uuid
 
 LONG = 160
 TAIL = 6
@@ -61,3 +66,39 @@ def details(messages: list[str]) -> str:
         f"<pre><code>{html.escape(message)}</code></pre></details>"
         for message in messages
     )
+
+
+def placeholder() -> str:
+    """A token that Markdown and Pygments leave as it is, to stand for one block's output."""
+    return f"bookkitoutput{uuid.uuid4().hex}"
+
+
+def _line_anchor(prefix: str, number: int) -> str:
+    anchor = f"{prefix}-{number}"
+    return f'<a id="{anchor}" name="{anchor}" href="#{anchor}"></a>'
+
+
+def fill_text_output(rendered: str, token: str, output: str) -> str:
+    """``rendered`` with the code-block line holding ``token`` replaced by ``output``, escaped.
+
+    Each line of the output gets the line anchor pymdownx gives the token's line (if any), so
+    the block looks and copies exactly like a highlighted ``text`` block. Raises ValueError when
+    the token is not in ``rendered`` exactly once.
+    """
+    found = list(re.finditer(r'(?:<a id="([^"<>]*)-(\d+)" name="\1-\2" href="#\1-\2"></a>)?'
+                             + re.escape(token), rendered))
+    if len(found) != 1:
+        raise ValueError(f"the output placeholder appears {len(found)} times in the rendering")
+    match = found[0]
+    lines = [html.escape(line) for line in output.strip("\n").split("\n")]
+    if match.group(1) is not None:
+        first = int(match.group(2))
+        lines = [_line_anchor(match.group(1), first + n) + line for n, line in enumerate(lines)]
+    return rendered[: match.start()] + "\n".join(lines) + rendered[match.end():]
+
+
+def text_output_html(output: str) -> str:
+    """A text output as a standalone code block (the markup pymdownx gives ``text`` blocks)."""
+    token = placeholder()
+    shell = f'<div class="highlight"><pre><span></span><code>{token}\n</code></pre></div>'
+    return fill_text_output(shell, token, output)

@@ -47,6 +47,7 @@ ENDINGS = [[("다", "EF")], [("ᆫ다", "EF")], [("면", "EC")], [("고", "EC")]
            [("어서", "EC")], [("었", "EP"), ("다", "EF")], [("ᆸ니다", "EF")], [("는", "ETM")],
            [("ᆫ", "ETM")], [("ᆯ", "ETM")], [("기", "ETN")], [("게", "EC")], [("지", "EC")]]
 _HANGUL = re.compile(r"[가-힣]")
+_MARKUP = re.compile(r"[<>&\"'`]")
 
 
 @cache
@@ -108,7 +109,9 @@ def analyse(kiwi, text: str, aliases: list[tuple[str, list[str]]]) -> str:
         if has_english:
             terms.update({compact, *filter(None, (_join(kiwi, [(compact, "NNG"), p])
                                                   for p in PARTICLES))})
-    return " ".join(sorted(terms))
+    # The field is words only: a term with markup characters (an output's `<script>`, read as
+    # text) is dropped, so the index never holds a tag (bookkit.site_check checks it).
+    return " ".join(sorted(term for term in terms if not _MARKUP.search(term)))
 
 
 def plain_text(doc: dict) -> str:

@@ -8,6 +8,14 @@
 2. Every notebook page (mkdocs-jupyter) shows the outputs of its cells and offers its
    ``.ipynb`` (:mod:`bookkit.notebook_check`).
 3. No built page or stylesheet loads anything from another host.
+4. No built page runs script it should not (:func:`markup_problems`): every inline ``<script>``
+   is one the theme's templates write (Material's, ``overrides/``, mkdocs-jupyter's and
+   nbconvert's; a ``{{ ... }}`` in a template stands for a value inside a string) or JSON data;
+   every ``<script src>`` is one of the site's own files; no ``javascript:`` URL in ``href``,
+   ``src``, ``action``, ``formaction``, ``xlink:href`` or a refresh; no ``on*=`` handler
+   attribute; no ``srcdoc``. Pages are parsed once for checks 3 and 4.
+5. The search index holds text only: Material keeps ``<p>``, ``<code>``, ``<pre>``, lists and
+   sub/superscripts, without attributes; nothing else may look like a tag.
 
 Run after a build with ``python -m bookkit.site_check [site_dir]``; the build hook runs the
 same check at the end of every ``mkdocs build``.
@@ -16,9 +24,13 @@ same check at the end of every ``mkdocs build``.
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 import sys
+from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 from bs4 import BeautifulSoup
 
@@ -63,65 +75,243 @@ def check_executed_pages(
     return problems
 
 
-def external_loads(text: str, is_css: bool = False) -> list[str]:
-    """URLs on other hosts that a page or stylesheet would load (links to read are fine).
+_URL_ATTRS = ("href", "src", "action", "formaction", "xlink:href", "data", "poster")
+_DATA_SCRIPT_TYPES = {"application/json", "application/ld+json"}
+_C0_AND_SPACE = re.compile(r"[\x00-\x20]+")
+_SCRIPT_IN_TEMPLATE = re.compile(r"<script\b([^>]*)>(.*?)</script>", re.S | re.I)
+_JINJA = re.compile(r"(\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\})", re.S)
+_JINJA_VALUE = r"[^\"'`<>\\\n]*"  # what a {{ ... }} inside a template's string may render to
+
+
+@dataclass
+class _Scan:
+    loads: list[str] = field(default_factory=list)  # URLs loaded from other hosts
+    problems: list[str] = field(default_factory=list)  # script, javascript: URLs, handlers
+    script_srcs: list[str] = field(default_factory=list)  # same-site <script src>, to resolve
+
+
+def _is_script_url(value: str) -> bool:
+    """A URL a browser runs as script (it drops spaces and control characters first)."""
+    return _C0_AND_SPACE.sub("", value).lower().startswith(("javascript:", "vbscript:"))
+
+
+def _template_dirs(project_root: Path | None) -> tuple[Path, ...]:
+    from jupyter_core.paths import jupyter_path
+    from mkdocs.theme import Theme
+
+    dirs = [Path(d) for d in Theme(name="material").dirs]
+    try:
+        import mkdocs_jupyter
+
+        dirs.append(Path(mkdocs_jupyter.__file__).parent / "templates")
+    except ImportError:  # pragma: no cover - the book always has it
+        pass
+    dirs += [Path(d) for d in jupyter_path("nbconvert", "templates")]
+    if project_root is not None:
+        dirs.append(project_root / "overrides")
+    return tuple(d for d in dirs if d.is_dir())
+
+
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _body_pattern(body: str) -> str:
+    parts = []
+    for piece in _JINJA.split(body):
+        if piece.startswith("{{"):
+            parts.append(_JINJA_VALUE)
+        elif piece.startswith(("{%", "{#")):
+            parts.append(r"\s*")
+        elif piece.strip():
+            parts.append(r"\s*" + r"\s+".join(map(re.escape, piece.split())) + r"\s*")
+    return "".join(parts)
+
+
+@cache
+def _theme_scripts(dirs: tuple[Path, ...]) -> tuple[frozenset[str], tuple[re.Pattern, ...]]:
+    """The inline scripts the templates in ``dirs`` write: exact texts, and patterns."""
+    exact: set[str] = set()
+    patterns: set[str] = set()
+    for folder in dirs:
+        for path in folder.rglob("*"):
+            if path.suffix == ".js":  # script files a template inlines (include_js)
+                exact.add(_words(path.read_text(encoding="utf-8", errors="replace")))
+            elif path.suffix in (".html", ".j2"):
+                text = path.read_text(encoding="utf-8", errors="replace")
+                for _, body in _SCRIPT_IN_TEMPLATE.findall(text):
+                    if not _JINJA.sub("", body).strip():
+                        continue
+                    if _JINJA.search(body):
+                        patterns.add(_body_pattern(body))
+                    else:
+                        exact.add(_words(body))
+    return frozenset(exact), tuple(re.compile(p, re.S) for p in sorted(patterns))
+
+
+def theme_script(text: str, project_root: Path | None = None) -> bool:
+    """Whether an inline script's text is one the theme's templates write."""
+    if not text.strip():
+        return False
+    exact, patterns = _theme_scripts(_template_dirs(project_root))
+    return _words(text) in exact or any(p.fullmatch(text) for p in patterns)
+
+
+def _scan(text: str, is_css: bool, project_root: Path | None = None) -> _Scan:
+    """One parse of a page: what it loads from other hosts, and script it should not run.
 
     Pages are parsed with BeautifulSoup; CSS (``url()``/``@import``, also in ``<style>``) is
     scanned by a pattern, since the site's stylesheets are plain files, not parsed CSS.
     """
+    scan = _Scan()
     if is_css:
-        return _CSS_EXTERNAL.findall(text)
+        scan.loads = _CSS_EXTERNAL.findall(text)
+        return scan
     soup = BeautifulSoup(text, "html.parser")
-    urls = [tag["src"] for tag in soup.find_all(_LOADING_TAGS, src=True)
-            if _is_external(tag["src"])]
-    for link in soup.find_all("link", href=True):
-        rels = {rel.lower() for rel in link.get("rel", [])}
-        if rels & _LOADING_RELS and _is_external(link["href"]):
-            urls.append(link["href"])
-    for style in soup.find_all("style"):
-        urls += _CSS_EXTERNAL.findall(style.get_text())
-    return urls
+    for tag in soup.find_all(True):
+        name = tag.name
+        for attribute, value in tag.attrs.items():
+            value = " ".join(value) if isinstance(value, list) else str(value)
+            if attribute.startswith("on"):
+                scan.problems.append(f'event handler attribute {attribute}="{value[:60]}" '
+                                     f"on <{name}>")
+            elif attribute in _URL_ATTRS and _is_script_url(value):
+                scan.problems.append(f"javascript: URL in <{name} {attribute}>")
+            elif attribute == "srcdoc":
+                scan.problems.append(f"inline document (srcdoc) in <{name}>")
+        if name == "meta" and str(tag.get("http-equiv", "")).lower() == "refresh":
+            if _is_script_url(str(tag.get("content", "")).partition("url=")[2]):
+                scan.problems.append("javascript: URL in <meta http-equiv=refresh>")
+        if name in _LOADING_TAGS and tag.get("src") and _is_external(tag["src"]):
+            scan.loads.append(tag["src"])
+        elif name == "link" and tag.get("href"):
+            rels = {rel.lower() for rel in tag.get("rel", [])}
+            if rels & _LOADING_RELS and _is_external(tag["href"]):
+                scan.loads.append(tag["href"])
+        elif name == "style":
+            scan.loads += _CSS_EXTERNAL.findall(tag.get_text())
+        if name != "script":
+            continue
+        src = tag.get("src")
+        if src is not None:
+            if not _is_external(src) and not _is_script_url(src):
+                scan.script_srcs.append(src)
+        elif str(tag.get("type", "")).strip().lower() in _DATA_SCRIPT_TYPES:
+            continue  # data, never run
+        elif not theme_script(tag.get_text(), project_root):
+            body = " ".join(tag.get_text().split())
+            scan.problems.append(f"inline <script> that is not the theme's: {body[:80]!r}")
+    return scan
 
 
-# external_loads is a pure function of a file's bytes, and parsing every page is most of the
-# check's time. `mkdocs serve` rewrites every page on each rebuild, mostly with the same bytes,
-# so results are kept by content digest for the life of the process.
-_LOADS_BY_DIGEST: dict[tuple[str, bool], list[str]] = {}
-_LOADS_KEPT = 4096
+def external_loads(text: str, is_css: bool = False) -> list[str]:
+    """URLs on other hosts that a page or stylesheet would load (links to read are fine)."""
+    return _scan(text, is_css).loads
 
 
-def _external_loads_of_file(path: Path) -> list[str]:
+def markup_problems(text: str, project_root: Path | None = None) -> list[str]:
+    """Script a page would run that neither the theme nor the site's files bring."""
+    return _scan(text, False, project_root).problems
+
+
+# _scan is a pure function of a file's bytes, and parsing every page is most of the check's
+# time. `mkdocs serve` rewrites every page on each rebuild, mostly with the same bytes, so
+# results are kept by content digest for the life of the process.
+_SCANS_BY_DIGEST: dict[tuple[str, bool, Path | None], _Scan] = {}
+_SCANS_KEPT = 4096
+
+
+def _scan_file(path: Path, project_root: Path | None = None) -> _Scan:
     data = path.read_bytes()
     is_css = path.suffix == ".css"
-    key = (hashlib.sha256(data).hexdigest(), is_css)
-    if key not in _LOADS_BY_DIGEST:
-        if len(_LOADS_BY_DIGEST) >= _LOADS_KEPT:
-            _LOADS_BY_DIGEST.clear()
-        _LOADS_BY_DIGEST[key] = external_loads(data.decode("utf-8", errors="replace"), is_css)
-    return _LOADS_BY_DIGEST[key]
+    key = (hashlib.sha256(data).hexdigest(), is_css, project_root)
+    if key not in _SCANS_BY_DIGEST:
+        if len(_SCANS_BY_DIGEST) >= _SCANS_KEPT:
+            _SCANS_BY_DIGEST.clear()
+        _SCANS_BY_DIGEST[key] = _scan(data.decode("utf-8", errors="replace"), is_css,
+                                      project_root)
+    return _SCANS_BY_DIGEST[key]
+
+
+def _own_file(site_dir: Path, page: Path, src: str) -> bool:
+    """Whether a same-site script URL names a file of the built site."""
+    parts = urlsplit(src)
+    if parts.scheme == "data":
+        return parts.path.partition(",")[2] == ""  # an empty script (custom_mathjax_url)
+    if parts.scheme or parts.netloc:
+        return False
+    path = unquote(parts.path)
+    site = site_dir.resolve()
+    if path.startswith("/"):  # site-absolute; the site may be served under a path
+        pieces = [p for p in path.split("/") if p]
+        candidates = [site.joinpath(*pieces[n:]) for n in range(len(pieces))]
+    else:
+        candidates = [(page.parent / path).resolve()]
+    return any(c.is_file() and c.is_relative_to(site) for c in candidates)
 
 
 def check_offline(site_dir: Path) -> list[str]:
-    problems: list[str] = []
+    return _check_pages(site_dir, None)[0]
+
+
+def check_markup(site_dir: Path, project_root: Path | None = None) -> list[str]:
+    return _check_pages(site_dir, project_root)[1]
+
+
+def _check_pages(site_dir: Path, project_root: Path | None) -> tuple[list[str], list[str]]:
+    """Problems of checks 3 (offline) and 4 (script), from one parse of each page."""
+    offline: list[str] = []
+    markup: list[str] = []
     for path in sorted(site_dir.rglob("*")):
         if path.suffix not in (".html", ".css"):
             continue
-        for url in _external_loads_of_file(path):
-            problems.append(f"{path.relative_to(site_dir)}: loads {url} from another host")
+        scan = _scan_file(path, project_root)
+        name = path.relative_to(site_dir)
+        for url in scan.loads:
+            offline.append(f"{name}: loads {url} from another host")
+        markup += [f"{name}: {problem}" for problem in scan.problems]
+        markup += [f'{name}: <script src="{src}"> is not one of the site\'s files'
+                   for src in scan.script_srcs if not _own_file(site_dir, path, src)]
+    return offline, markup
+
+
+_SEARCH_TAGS = re.compile(r"</?(?:p|code|pre|li|ol|ul|sub|sup)>")
+
+
+def check_search_index(site_dir: Path) -> list[str]:
+    """Markup in the search index, which Material's search shows as HTML (check 5)."""
+    index = site_dir / "search" / "search_index.json"
+    if not index.is_file():
+        return []
+    name = index.relative_to(site_dir)
+    problems: list[str] = []
+    for doc in json.loads(index.read_text(encoding="utf-8")).get("docs", []):
+        for key, value in doc.items():
+            if not isinstance(value, str) or key == "location":
+                continue
+            text = _SEARCH_TAGS.sub("", value) if key in ("title", "text") else value
+            found = re.search(r"<[^<]{0,60}|>", text)
+            if found:
+                problems.append(f"{name}: section {doc.get('location')!r} holds markup in "
+                                f"{key!r}: {found.group(0)!r}")
+                break
     return problems
 
 
 def check_site(
     docs_dir: Path, site_dir: Path, project_root: Path, sources: list[Path] | None = None
 ) -> list[str]:
-    """All post-build checks: executed blocks, notebook pages, offline loading."""
+    """All post-build checks: executed blocks, notebook pages, offline loading, script."""
     if sources is None:
         sources = sorted(docs_dir.rglob("*.md"))
     notebooks = [source for source in sources if is_notebook(source)]
+    offline, markup = _check_pages(site_dir, project_root)
     return (
         check_executed_pages(docs_dir, site_dir, project_root, sources)
         + check_notebook_pages(site_dir, notebooks, docs_dir=docs_dir)
-        + check_offline(site_dir)
+        + offline
+        + markup
+        + check_search_index(site_dir)
     )
 
 

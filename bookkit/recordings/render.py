@@ -17,15 +17,22 @@ from pathlib import Path
 from typing import Any
 
 from bookkit.capture import new_namespace, run_code
+from bookkit.outputs import text_output_html
 from bookkit.provenance import cpu_model
 from bookkit.recordings import DEVICE_LABELS, DEVICES
-from bookkit.recordings.store import Freshness, freshness, load, snippet_code
+from bookkit.recordings.store import Freshness, freshness, load, project_root, snippet_code
 
 
 def _fence(text: str, lang: str, extra: str = "") -> list[str]:
     longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
     mark = "`" * max(3, longest + 1)
     return [f"{mark}{lang}{extra}", *text.rstrip("\n").splitlines(), mark]
+
+
+def _output(text: str) -> str:
+    """An output as one line of escaped HTML: no fence to close, no blank line to end the HTML
+    block, no ``--8<--`` line for the snippets extension to expand."""
+    return text_output_html(text).replace("\n", "&#10;")
 
 
 def _indent(lines: list[str], spaces: int = 4) -> list[str]:
@@ -95,7 +102,7 @@ def run_live(snippet: str, root: Path) -> str:
 
 def render_tabs(snippet: str, live_cpu: bool = True, root: Path | None = None) -> str:
     """Markdown: the snippet's code, then one content tab per device with its output."""
-    base = Path.cwd() if root is None else Path(root)
+    base = project_root() if root is None else Path(root)
     title = f' title="{Path(snippet).name}"'
     lines = [*_fence(snippet_code(snippet, base), "python", title), ""]
     for device in DEVICES:
@@ -109,7 +116,7 @@ def render_tabs(snippet: str, live_cpu: bool = True, root: Path | None = None) -
                 f" · Python {platform.python_version()}"
                 f" · CPU 스레드 {torch.get_num_threads() if torch else '?'}*",
                 "",
-                *_fence(output, "text"),
+                _output(output),
             ]
         else:
             recording = load(snippet, device, base)
@@ -122,7 +129,7 @@ def render_tabs(snippet: str, live_cpu: bool = True, root: Path | None = None) -
                 if not state.code_fresh:
                     tab += " (오래된 기록)"
                 body += _notices(device, state)
-                body += [f"*{provenance(recording)}*", "", *_fence(recording["stdout"], "text")]
+                body += [f"*{provenance(recording)}*", "", _output(recording["stdout"])]
         lines += [f'=== "{tab}"', "", *_indent(body), ""]
     return "\n".join(lines)
 

@@ -2,33 +2,90 @@
 
 One entry is one JSON file, ``<store>/<key[:2]>/<key>.json``::
 
-    {"schema": 1, "key": "...", "unit": "docs/tensors/index.md:tensors",
+    {"schema": 2, "key": "...", "unit": "docs/tensors/index.md:tensors",
      "outputs": {"block-id": "what it printed", ...},
      "inputs": {"labs/x.py": "<sha256>", "recordings/a/cuda.json": null, ...},
-     "machine": {"torch": "2.13.0+cpu", ...}, "executed_at": "...", "seconds": 1.2}
+     "machine": {"torch": "2.13.0+cpu", ...}, "executed_at": "...", "seconds": 1.2,
+     "digest": "<sha256 of every other field>"}
 
 ``inputs`` are the project files the unit imported or opened while it ran (``null``: it tried
 to open a file that did not exist). An entry is used only while every one of them still has
 that content, so an edit to a module a page imports, or a new recording, runs the unit again.
 
+The store fails safe: an entry that cannot be read, is not UTF-8 JSON, lacks a field or has
+one of the wrong type, or whose ``digest`` does not match its content (an edited output) is a
+miss, reported in one log line (logger ``bookkit``) naming the entry file and the unit, and
+the unit runs again. An entry of another ``schema`` is a quiet miss. The digest catches edits
+and corruption, not a forger who recomputes it: ``python3 scripts/dev.py verify``
+(:mod:`bookkit.verify`) re-executes stored units to catch that.
+
 Why plain JSON files rather than a cache library (diskcache, say): entries must be readable
 and diffable (device recordings are committed in the same spirit), shards of a build merge by
 copying files whose names never collide, and ``actions/cache`` keeps a folder. Writes go to a
 temporary file that ``os.replace`` moves into place, so concurrent builds and tests in other
-processes only ever read whole entries; two writers of one key write equivalent entries.
+processes only ever read whole entries; two writers of one key write equivalent entries
+(``tests/test_store_safety.py`` proves it with concurrent writer processes).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import os
 import shutil
 import tempfile
 from pathlib import Path
 from typing import Any
 
-SCHEMA = 1
+SCHEMA = 2
+log = logging.getLogger("bookkit")
+
+# Every field of an entry and the types it must have ("digest" covers all the others).
+FIELDS: dict[str, type | tuple[type, ...]] = {
+    "schema": int, "key": str, "unit": str, "outputs": dict, "inputs": dict, "machine": dict,
+    "executed_at": str, "seconds": (int, float), "digest": str,
+}
+
+
+class InvalidEntry(ValueError):
+    """A store entry that cannot be used; the message says why."""
+
+
+def entry_digest(entry: dict[str, Any]) -> str:
+    """SHA-256 over every field of ``entry`` but ``digest``, as canonical JSON."""
+    content = {name: value for name, value in entry.items() if name != "digest"}
+    text = json.dumps(content, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def validate_entry(entry: Any, key: str) -> dict[str, Any]:
+    """``entry`` if it is a whole, untouched entry of this schema for ``key``; else
+    :class:`InvalidEntry` saying what is wrong."""
+    if not isinstance(entry, dict):
+        raise InvalidEntry(f"not a JSON object but {type(entry).__name__}")
+    for name, kind in FIELDS.items():
+        if name not in entry:
+            raise InvalidEntry(f"no {name!r} field")
+        value = entry[name]
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise InvalidEntry(f"{name!r} is {type(value).__name__}, not {_type_names(kind)}")
+    if entry["key"] != key:
+        raise InvalidEntry(f"its key {entry['key']!r} is not the file's")
+    if not all(isinstance(block, str) for block in entry["outputs"]):
+        raise InvalidEntry("'outputs' has a block id that is not a string")
+    for path, digest in entry["inputs"].items():
+        if not isinstance(digest, str | None):
+            raise InvalidEntry(f"'inputs' gives {path!r} a {type(digest).__name__}, "
+                               "not a digest string or null")
+    if entry["digest"] != entry_digest(entry):
+        raise InvalidEntry("its digest does not match its content (edited or corrupt)")
+    return entry
+
+
+def _type_names(kind: type | tuple[type, ...]) -> str:
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    return " or ".join(k.__name__ for k in kinds)
 
 
 def default_store_dir(root: Path) -> Path:
@@ -44,7 +101,13 @@ def file_digest(path: Path) -> str | None:
 
 
 class Digests:
-    """File digests memoised for one build, so each input is hashed once."""
+    """Input digests memoised for one build, so each input is hashed once.
+
+    An input is a project file (its root-relative path) or, with a ``$`` name no file path
+    has (:mod:`bookkit.tracking`), an environment variable (``$env:NAME``, a digest of its
+    value now), a folder listing (``$dir:PATH``, a digest of its sorted names) or
+    ``$untracked`` (a process was started), which never matches: that unit always runs.
+    """
 
     def __init__(self, root: Path) -> None:
         self.root = root
@@ -52,8 +115,22 @@ class Digests:
 
     def __call__(self, relative: str) -> str | None:
         if relative not in self._known:
-            self._known[relative] = file_digest(self.root / relative)
+            self._known[relative] = self._digest(relative)
         return self._known[relative]
+
+    def _digest(self, name: str) -> str | None:
+        from bookkit.tracking import DIR_PREFIX, ENV_PREFIX, listing_digest, value_digest
+
+        if not name.startswith("$"):
+            return file_digest(self.root / name)
+        if name.startswith(ENV_PREFIX):
+            return value_digest(os.environ.get(name.removeprefix(ENV_PREFIX)))
+        if name.startswith(DIR_PREFIX):
+            folder = name.removeprefix(DIR_PREFIX)
+            if folder.startswith("/") or ".." in folder.split("/"):
+                return None
+            return listing_digest(self.root / folder)
+        return None  # $untracked, or a name this version does not know: never a match
 
     def changed(self, inputs: dict[str, str | None]) -> list[str]:
         """The inputs whose current content differs from what the entry saw."""
@@ -67,19 +144,43 @@ class Store:
     def path(self, key: str) -> Path:
         return self.directory / key[:2] / f"{key}.json"
 
-    def get(self, key: str) -> dict[str, Any] | None:
+    def get(self, key: str, unit: str | None = None) -> dict[str, Any] | None:
+        """The entry for ``key``, or ``None``: none stored, another schema, or unusable.
+
+        An unusable entry (unreadable, not UTF-8 JSON, wrong fields, digest mismatch) is
+        reported in one log line naming its file and ``unit`` (the unit it was looked up for).
+        """
+        path = self.path(key)
         try:
-            entry = json.loads(self.path(key).read_text(encoding="utf-8"))
-        except (FileNotFoundError, json.JSONDecodeError):
+            entry = json.loads(path.read_bytes().decode("utf-8"))
+            if isinstance(entry, dict) and isinstance(entry.get("schema"), int) \
+                    and not isinstance(entry["schema"], bool) and entry["schema"] != SCHEMA:
+                log.debug("%s: store entry of schema %s, not %s: a miss",
+                          path, entry["schema"], SCHEMA)
+                return None
+            return validate_entry(entry, key)
+        except FileNotFoundError:
             return None
-        if entry.get("schema") != SCHEMA or entry.get("key") != key:
+        except (OSError, UnicodeDecodeError, ValueError, RecursionError) as error:
+            if isinstance(error, UnicodeDecodeError):
+                reason = f"not UTF-8 (byte {error.start})"
+            elif isinstance(error, json.JSONDecodeError):
+                reason = f"not JSON ({error.msg} at line {error.lineno})"
+            elif isinstance(error, OSError):
+                reason = f"unreadable ({error.strerror or error})"
+            else:
+                reason = str(error)
+            name = unit or "unknown unit"
+            log.warning("%s: unusable store entry for unit %s: %s; the unit runs again",
+                        path, name, " ".join(reason.split()))
             return None
-        return entry
 
     def put(self, entry: dict[str, Any]) -> Path:
         path = self.path(entry["key"])
         path.parent.mkdir(parents=True, exist_ok=True)
-        text = json.dumps({"schema": SCHEMA, **entry}, ensure_ascii=False, indent=1)
+        whole = {"schema": SCHEMA, **{k: v for k, v in entry.items() if k != "digest"}}
+        whole["digest"] = entry_digest(whole)
+        text = json.dumps(whole, ensure_ascii=False, indent=1)
         with tempfile.NamedTemporaryFile(
             "w", encoding="utf-8", dir=path.parent, suffix=".tmp", delete=False
         ) as handle:

@@ -1,0 +1,174 @@
+"""Verify the execution store: re-execute stored units and compare what they print.
+
+    python3 scripts/dev.py verify [--sample PCT] [--seed N]
+
+The store's digests catch an entry that was edited or corrupted by accident; they cannot catch
+one forged with a recomputed digest (a poisoned cache). This command can: it takes every unit
+of the book that has a usable stored entry (or a reproducible random ``PCT`` percent of them,
+chosen with ``--seed``, and says which), runs them again in fresh workers, exactly as the build
+would, and compares each block's output with the stored one. Nothing is written to the store.
+
+- A block whose output differs is named (``docs/page.md:LINE (block 'id')``) with a unified
+  diff, stored (``-``) against re-executed (``+``).
+- A block the page declares a measurement (front matter ``measurements: [ids]``) changes from
+  run to run; only that it still has an output is compared.
+- A unit that fails on re-execution differs, with its failure.
+- Device recordings (``recordings/``) are not part of the store and are not re-recorded here:
+  they come from another machine. Units that show them read the same files again.
+- Units without a usable entry are listed and not checked: the build runs them (or refuses,
+  under ``BOOK_REQUIRE_STORED=1``).
+
+The last line is ``verify: N units checked, M differ``; the exit status is 1 if any differ.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import json
+import math
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+from mkdocs.utils import meta
+
+from bookkit.engine import Engine, Outcome, book_units
+from bookkit.runner import JobResult, run_jobs
+from bookkit.units import Block, Unit, UnitsError
+
+
+def measurements(root: Path, units: list[Unit]) -> dict[str, set[str]]:
+    """Page -> the block ids its front matter declares measurements (as the build reads them)."""
+    declared: dict[str, set[str]] = {}
+    for page in sorted({unit.page for unit in units}):
+        if not page.endswith(".md"):
+            continue
+        _, data = meta.get_data((root / page).read_text(encoding="utf-8"))
+        declared[page] = set(data.get("measurements") or [])
+    return declared
+
+
+def choose(units: list[Unit], percent: float, seed: int) -> list[Unit]:
+    """A reproducible ``percent`` of ``units`` (at least one), in their original order."""
+    if percent >= 100 or not units:
+        return list(units)
+    count = max(1, math.ceil(len(units) * percent / 100))
+    picked = set(random.Random(seed).sample(range(len(units)), count))
+    return [unit for index, unit in enumerate(units) if index in picked]
+
+
+def _text(output: Any) -> str:
+    """A block's output as text to diff: text as is, notebook outputs as indented JSON."""
+    if isinstance(output, str):
+        return output
+    return json.dumps(output, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def _diff(stored: Any, fresh: Any, label: str) -> str:
+    lines = difflib.unified_diff(
+        _text(stored).splitlines(keepends=True), _text(fresh).splitlines(keepends=True),
+        fromfile=f"{label} (stored)", tofile=f"{label} (re-executed)",
+    )
+    return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n"
+                   for line in lines)
+
+
+def compare(unit: Unit, stored: Outcome, result: JobResult, volatile: set[str]) -> list[str]:
+    """The problems of one re-executed unit: a message (with a diff) per differing block."""
+    fresh = {block.id: out for block, out in zip(unit.blocks, result.outputs, strict=False)}
+    problems: list[str] = []
+    for block in unit.blocks:
+        problem = _compare_block(block, stored.outputs, fresh, block.id in volatile)
+        if problem:
+            problems.append(problem)
+    if result.failure is not None:
+        failure = result.failure
+        where = unit.blocks[failure.block].label if failure.block is not None else unit.name
+        problems.append(f"{where}: failed on re-execution: {failure.type}: {failure.message}"
+                        f"\n{failure.traceback}".rstrip())
+    return problems
+
+
+def _compare_block(block: Block, stored: dict, fresh: dict, volatile: bool) -> str | None:
+    if block.id not in fresh:
+        return None  # not run (reported with the unit's failure) or never stored
+    if block.id not in stored:
+        return f"{block.label}: has an output now, but none is stored"
+    if volatile:  # a measurement: its text changes from run to run, but it must print
+        if _text(stored[block.id]).strip() and not _text(fresh[block.id]).strip():
+            return f"{block.label}: a measurement that printed nothing on re-execution"
+        return None
+    if stored[block.id] == fresh[block.id]:
+        return None
+    return f"{block.label}: output differs from the store\n" + _diff(
+        stored[block.id], fresh[block.id], block.label)
+
+
+def verify(root: Path, *, store_dir: Path | None = None, sample: float | None = None,
+           seed: int = 0) -> int:
+    """Re-execute the stored units of the book at ``root``; 1 if any output differs."""
+    root = Path(root).resolve()
+    engine = Engine(root, store_dir=store_dir)
+    units = book_units(root)
+    stored: list[tuple[Unit, Outcome]] = []
+    missing: list[str] = []
+    for unit in units:
+        outcome = engine.lookup(unit)  # logs each unusable entry, which counts as missing
+        if outcome is None:
+            missing.append(unit.name)
+        else:
+            stored.append((unit, outcome))
+    print(f"verify: store {engine.store.directory}: {len(stored)} of {len(units)} units stored")
+    if missing:
+        print(f"verify: not stored, not checked ({len(missing)}): {', '.join(missing)}")
+    if sample is not None and sample < 100:
+        picked = choose([unit for unit, _ in stored], sample, seed)
+        names = {unit.name for unit in picked}
+        stored = [(unit, outcome) for unit, outcome in stored if unit.name in names]
+        print(f"verify: sample of {sample:g}% (seed {seed}): {len(stored)} units: "
+              + ", ".join(sorted(names)))
+    elif sample is not None:
+        print(f"verify: sample of {sample:g}%: every stored unit")
+    declared = measurements(root, [unit for unit, _ in stored])
+    differing: set[str] = set()
+
+    def finished(index: int, result: JobResult) -> None:
+        unit, outcome = stored[index]
+        problems = compare(unit, outcome, result, declared.get(unit.page, set()))
+        for problem in problems:
+            print(f"error: {problem}", flush=True)
+        if problems:
+            differing.add(unit.name)
+
+    if stored:
+        run_jobs([engine.job(unit) for unit, _ in stored], on_result=finished)
+    print(f"verify: {len(stored)} units checked, {len(differing)} differ", flush=True)
+    return 1 if differing else 0
+
+
+def _percent(text: str) -> float:
+    value = float(text)
+    if not 0 < value <= 100:
+        raise argparse.ArgumentTypeError(f"--sample {text}: expected a percentage in (0, 100]")
+    return value
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bookkit.verify",
+                                     description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sample", type=_percent, metavar="PCT",
+                        help="re-execute only this percentage of the stored units")
+    parser.add_argument("--seed", type=int, default=0,
+                        help="the seed that picks the sample (default 0)")
+    args = parser.parse_args(argv)
+    try:
+        return verify(Path.cwd(), sample=args.sample, seed=args.seed)
+    except UnitsError as error:
+        print(error, file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

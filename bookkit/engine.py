@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from bookkit.fingerprint import device_kind, fingerprint
-from bookkit.runner import JobResult, run_jobs
+from bookkit.runner import GUARDED, JobResult, require_asserts, run_jobs
 from bookkit.store import Digests, Store, default_store_dir
 from bookkit.units import Block, Unit, UnitsError, book_pages, page_units
 
@@ -78,6 +78,7 @@ class Engine:
     def __init__(
         self, root: Path, *, store_dir: Path | None = None, device: str | None = None
     ) -> None:
+        require_asserts()  # under -O the hidden asserts would not run: store nothing
         self.root = Path(root).resolve()
         self.store = Store(store_dir or default_store_dir(self.root))
         self.device = device or device_kind()
@@ -100,11 +101,14 @@ class Engine:
             ],
             "env": {"BOOK_DEVICE": self.device},
             "collect": list(collect),
+            # a unit may not change these (bookkit.tracking.ProjectWriteError)
+            "guarded": [str(self.root / name) for name in GUARDED]
+            + [str(self.store.directory.resolve())],
         }
 
     def lookup(self, unit: Unit) -> Outcome | None:
         key = unit.key(self.fingerprint)
-        entry = self.store.get(key)
+        entry = self.store.get(key, unit.name)  # unusable entries are logged misses
         if entry is None or self.digests.changed(entry["inputs"]):
             return None
         return Outcome(unit, entry["outputs"], entry["machine"], entry["executed_at"], True,

@@ -9,7 +9,11 @@ Versions come from package metadata, so a build whose outputs are all stored nev
 - the device kind the units run for (``BOOK_DEVICE``, ``cpu`` by default) and whether an
   NVIDIA GPU is visible (``torch.cuda.is_available()`` prints differently there);
 - a digest of the dependency pins: the ``[project] dependencies`` of ``pyproject.toml`` and,
-  when present, the lock file.
+  when present, the lock file;
+- the environment variables that change what blocks print or how they compute
+  (:func:`output_environment`: warnings filters, thread counts, ``TORCH_*``, CUDA and cuBLAS
+  settings, ...), name and value. ``PYTHONHASHSEED`` and ``MPLBACKEND`` are not among them:
+  the runner fixes them for every unit.
 """
 
 from __future__ import annotations
@@ -26,6 +30,11 @@ from pathlib import Path
 PACKAGES = ("torch", "numpy", "matplotlib", "markdown-exec", "ipykernel", "nbclient")
 DEVICE_ENV = "BOOK_DEVICE"
 LOCK_FILES = ("requirements.lock",)
+OUTPUT_ENV_NAMES = ("PYTHONWARNINGS", "PYTHONIOENCODING", "PYTHONUTF8",
+                    "CUDA_VISIBLE_DEVICES", "CUBLAS_WORKSPACE_CONFIG")
+OUTPUT_ENV_PREFIXES = ("TORCH_", "PYTORCH_", "OMP_", "MKL_", "OPENBLAS_", "KMP_", "GOMP_",
+                       "CUDA_", "CUBLAS_", "CUDNN_", "NVIDIA_TF32", "NUMEXPR_", "NUMPY_",
+                       "MATPLOTLIB")
 
 
 def package_version(name: str) -> str | None:
@@ -63,8 +72,17 @@ def pins_digest(root: Path) -> str:
     return digest.hexdigest()
 
 
+def output_environment() -> dict[str, str]:
+    """The set environment variables that can change a unit's outputs, sorted by name."""
+    return {
+        name: value for name, value in sorted(os.environ.items())
+        if name in OUTPUT_ENV_NAMES or name.startswith(OUTPUT_ENV_PREFIXES)
+    }
+
+
 def fingerprint(root: Path, device: str | None = None) -> dict:
     return {
+        "env": output_environment(),
         "python": platform.python_version(),
         "implementation": sys.implementation.name,
         "packages": {name: package_version(name) for name in PACKAGES},

@@ -26,11 +26,23 @@ from bookkit.fences import extract_fences
 from bookkit.units import Block, Unit, relative_name
 
 DEFAULT_KERNEL = "python3"
+# The kernel is a session of its own (jupyter_client starts it so): it dies with the worker,
+# reports its process id (the worker's parent kills its group at unit end) and runs the cells
+# under the unit's input tracker and limits.
 _START_TRACKING = (
+    "import os as _book_os\n"
+    "from bookkit.containment import die_with_parent as _book_die_with_parent\n"
     "from bookkit.tracking import InputTracker as _BookTracker\n"
-    "_book_tracker = _BookTracker({root!r}).start()\n"
+    "_book_die_with_parent()\n"
+    "_book_tracker = _BookTracker({root!r}, guarded={guarded!r}, process_limit={processes!r})"
+    ".start()\n"
+    "print(_book_os.getpid())\n"
 )
-_REPORT_INPUTS = "import json as _book_json\nprint(_book_json.dumps(_book_tracker.inputs()))\n"
+_REPORT_INPUTS = (
+    "import json as _book_json\n"
+    "print(_book_json.dumps({'inputs': _book_tracker.inputs(), "
+    "'violation': _book_tracker.violation}))\n"
+)
 
 
 def _read(source: Path):
@@ -59,25 +71,64 @@ def notebook_unit(source: Path, root: Path) -> Unit:
     return Unit("notebook", page, None, blocks)
 
 
+class _CellOutputLimit(Exception):  # noqa: N818
+    pass
+
+
+def _output_size(msg: dict) -> int:
+    content = msg.get("content", {})
+    if "text" in content:
+        return len(content["text"])
+    return len(json.dumps(content.get("data", {}))) + len(json.dumps(content.get("traceback", [])))
+
+
 def run_cells(conn, job: dict[str, Any]) -> tuple[dict | None, dict[str, str | None]]:
     """Worker side: run the code cells in a kernel; (collected, kernel inputs) or (None, {})."""
+    import signal
+
     import nbformat
     from nbclient import NotebookClient
     from nbclient.exceptions import CellExecutionError
 
+    from bookkit.capture import output_limit
+    from bookkit.containment import memory_note
     from bookkit.worker import describe_failure
 
+    limits = job.get("limits", {})
+    cap = limits.get("output", output_limit())
+    kernel_pid: list[int] = []
+
+    class CappedClient(NotebookClient):
+        """Stops a cell (SIGINT to the kernel) once it has printed more than the cap."""
+
+        printed = 0
+
+        def output(self, outs, msg, display_id, cell_index):
+            if msg.get("msg_type") in ("stream", "display_data", "execute_result", "error"):
+                self.printed += _output_size(msg)
+                if self.printed > cap:
+                    if kernel_pid:
+                        os.kill(kernel_pid[0], signal.SIGINT)
+                    raise _CellOutputLimit(
+                        f"block printed more than {cap:,} characters "
+                        "(BOOK_OUTPUT_LIMIT to change the limit)"
+                    )
+            return super().output(outs, msg, display_id, cell_index)
+
     new_cell = nbformat.v4.new_code_cell
-    start = new_cell(_START_TRACKING.format(root=job["root"]))
+    start = new_cell(_START_TRACKING.format(
+        root=job["root"], guarded=job.get("guarded", []), processes=limits.get("processes", 0),
+    ))
     report = new_cell(_REPORT_INPUTS)
     cells = [new_cell(block["code"]) for block in job["blocks"]]
     kernel = job["blocks"][0]["options"]["kernel"] if job["blocks"] else DEFAULT_KERNEL
     notebook = nbformat.v4.new_notebook(cells=[start, *cells, report])
     # coalesce_streams: how the kernel splits stdout into messages varies from run to run;
     # joined, the same code gives the same outputs.
-    client = NotebookClient(
+    client = CappedClient(
         notebook, kernel_name=kernel, timeout=None, record_timing=False, coalesce_streams=True,
-        resources={"metadata": {"path": job["root"]}},
+        resources={"metadata": {"path": job.get("cwd") or job["root"]}},
+        shutdown_kernel="immediate",
     )
     # The kernel draws figures with its own inline backend, not the workers' Agg, and imports
     # the same bookkit as this worker (for its input tracker).
@@ -88,17 +139,31 @@ def run_cells(conn, job: dict[str, Any]) -> tuple[dict | None, dict[str, str | N
     )
     with client.setup_kernel(env=kernel_env):
         client.execute_cell(start, 0)
+        pid = "".join(o.get("text", "") for o in start.outputs if o.get("name") == "stdout")
+        kernel_pid.append(int(pid))
+        conn.send(("group", kernel_pid[0]))
         for index, cell in enumerate(cells):
             conn.send(("start", index))
+            client.printed = 0
             try:
                 client.execute_cell(cell, index + 1)
             except CellExecutionError as error:
-                conn.send(("failed", index, describe_failure(error)))
+                failure = describe_failure(error)
+                conn.send(("failed", index, memory_note(failure, limits.get("memory_mib", 0))))
+                return None, {}
+            except _CellOutputLimit as error:
+                conn.send(("failed", index, {"type": "OutputLimitExceeded",
+                                             "message": str(error), "traceback": ""}))
                 return None, {}
             conn.send(("done", index, json.loads(json.dumps(cell.outputs))))
         client.execute_cell(report, len(cells) + 1)
     text = "".join(o.get("text", "") for o in report.outputs if o.get("name") == "stdout")
-    return {}, json.loads(text)
+    reported = json.loads(text)
+    if reported["violation"]:  # a cell caught the error and went on
+        conn.send(("failed", None, {"type": "PermissionError", "message": reported["violation"],
+                                    "traceback": ""}))
+        return None, {}
+    return {}, reported["inputs"]
 
 
 def executed_notebook(source: Path, outputs: dict[str, list]) -> str:

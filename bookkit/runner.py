@@ -13,33 +13,68 @@ The parent enforces the limits, so no block can lift them: each block has ``BOOK
 seconds (300 by default, 0 for none) from the moment the worker says it starts, also when the
 block runs other code in turn; a worker that overruns is killed. A worker that ends before it
 reports (``os._exit``, a crash, a signal) fails the block that was running.
+
+Containment (issue 18): a worker runs in a session of its own (:mod:`bookkit.worker`), and the
+parent kills that whole process group (``os.killpg``, SIGKILL) when the unit ends, on timeout,
+and when the build leaves ``run_jobs`` (the ``finally``, an ``atexit`` handler, and SIGTERM or
+SIGHUP turned into ``SystemExit`` while units run). A process a block leaves running is
+killed silently at unit end; one that starts a session of its own escapes (and is untracked).
+The server and the workers are killed when their parent ends (``PR_SET_PDEATHSIG``), so a
+build killed with SIGKILL leaves neither behind, and the resource tracker, whose pipe they
+hold, ends with them. Each unit gets a scratch working directory, removed at unit end, and the
+limits of :func:`bookkit.containment.unit_limits`. Under ``-O`` nothing runs
+(:class:`AssertsDisabled`).
 """
 
 from __future__ import annotations
 
+import atexit
+import logging
 import math
 import multiprocessing
 import os
+import shutil
+import signal
+import sys
+import tempfile
+import threading
 import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from multiprocessing.connection import wait
+from pathlib import Path
 from typing import Any
 
 from bookkit import worker
+from bookkit.containment import ASSERTS_DISABLED, unit_limits
+from bookkit.store import default_store_dir
+from bookkit.tracking import UNTRACKED
 
+log = logging.getLogger("bookkit.runner")
 DEFAULT_BLOCK_TIMEOUT = 300.0
 STARTUP_TIMEOUT = 300.0  # the first fork also starts the server; a notebook starts a kernel
 EXIT_GRACE = 30.0
 PRELOAD = ["bookkit.worker", "torch", "numpy", "matplotlib", "matplotlib.pyplot"]
+SERVER_GUARD = "bookkit.forkserver_guard"  # imported first: the server dies with its parent
+GUARDED = ("docs", "snippets", "labs")  # folders of the project a unit may not change
+
+
+class AssertsDisabled(RuntimeError):  # noqa: N818
+    """Python runs with ``-O``: the book's hidden asserts would not run."""
+
+
+def require_asserts() -> None:
+    if sys.flags.optimize:
+        raise AssertsDisabled(ASSERTS_DISABLED)
 
 
 def preload() -> list[str]:
     """Modules the server imports once for all workers; ``BOOK_PRELOAD`` (comma-separated)
     replaces the list, e.g. for small test books that never import torch."""
     names = os.environ.get("BOOK_PRELOAD")
-    return PRELOAD if names is None else ["bookkit.worker", *filter(None, names.split(","))]
+    modules = PRELOAD if names is None else ["bookkit.worker", *filter(None, names.split(","))]
+    return [SERVER_GUARD, *modules]
 
 
 def block_timeout() -> float:
@@ -98,6 +133,8 @@ class _Running:
     current: int | None = None
     finished: bool = False
     ended: bool = False
+    scratch: str | None = None
+    groups: list[int] = field(default_factory=list)  # process groups to kill at unit end
 
 
 def _handle(state: _Running, message: tuple, timeout: float) -> None:
@@ -114,8 +151,14 @@ def _handle(state: _Running, message: tuple, timeout: float) -> None:
         state.result.failure = Failure(message[1], "raised", **message[2])
     elif kind == "internal":
         state.result.failure = Failure(state.current, "internal", **message[1])
+    elif kind == "group":  # a notebook kernel: a session of its own
+        state.groups.append(message[1])
+        _live_groups.add(message[1])
     elif kind == "finished":
         info = message[1]
+        if UNTRACKED in info["inputs"]:
+            log.warning("bookkit: %s; the unit is not reusable and runs again on every build",
+                        info["inputs"][UNTRACKED])
         state.result.inputs = info["inputs"]
         state.result.machine = info["machine"]
         state.result.collected = info["collected"]
@@ -131,12 +174,40 @@ def _drain(state: _Running, timeout: float) -> None:
         state.ended = True
 
 
-def _close(state: _Running, timeout: float) -> None:
-    """The worker has ended or must end: collect its last messages and its exit status."""
+_live_groups: set[int] = set()  # sessions of running workers and kernels
+
+
+def _kill_group(group: int) -> None:
+    try:
+        os.killpg(group, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+    _live_groups.discard(group)
+
+
+@atexit.register
+def _kill_all_groups() -> None:
+    for group in list(_live_groups):
+        _kill_group(group)
+
+
+def _end(state: _Running) -> None:
+    """Kill the worker and everything in its session (and its kernel's); remove its folder."""
     if state.process.is_alive():
         state.process.kill()
     state.process.join()
+    for group in [state.process.pid, *state.groups]:
+        _kill_group(group)
+    if state.scratch:
+        shutil.rmtree(state.scratch, ignore_errors=True)
+
+
+def _close(state: _Running, timeout: float) -> None:
+    """The worker has ended or must end: collect its last messages and its exit status."""
+    _end(state)
     _drain(state, timeout)
+    for group in state.groups:  # a kernel reported after the first kill
+        _kill_group(group)
     state.conn.close()
     result = state.result
     if not state.finished and result.failure is None:
@@ -154,22 +225,36 @@ def run_jobs(
     on_result: Callable[[int, JobResult], None] | None = None,
 ) -> list[JobResult]:
     """Run every job in its own worker, ``parallel`` at a time; results in job order."""
+    require_asserts()
     ctx = _mp_context()
     timeout = block_timeout()
+    environ = dict(os.environ)  # the build's environment now, not the server's at its start
+    limits = {**unit_limits(), "output": worker.output_limit()}
     parallel = parallel or parallel_jobs()
     results: list[JobResult | None] = [None] * len(jobs)
     queue = deque(enumerate(jobs))
     running: list[_Running] = []
+    handlers = _exit_on_signals()
     try:
         while queue or running:
             while queue and len(running) < parallel:
                 index, job = queue.popleft()
+                root = Path(job["root"])
+                scratch = tempfile.mkdtemp(prefix="bookkit-unit-")
+                job = {
+                    "environ": environ, "limits": limits, "cwd": scratch,
+                    "guarded": [str(root / name) for name in GUARDED]
+                    + [str(default_store_dir(root))],
+                    **job,
+                }
                 reader, writer = ctx.Pipe(duplex=False)
                 process = ctx.Process(target=worker.main, args=(writer, job), daemon=True)
                 process.start()
+                _live_groups.add(process.pid)
                 writer.close()
                 now = time.monotonic()
-                running.append(_Running(index, process, reader, now, now + STARTUP_TIMEOUT))
+                running.append(_Running(index, process, reader, now, now + STARTUP_TIMEOUT,
+                                        scratch=scratch))
             soonest = min(state.deadline for state in running)
             wait(
                 [state.conn for state in running] + [state.process.sentinel for state in running],
@@ -194,6 +279,23 @@ def run_jobs(
                         on_result(state.index, state.result)
     finally:
         for state in running:  # interrupted: leave no worker behind
-            state.process.kill()
-            state.process.join()
+            _end(state)
+        for signum, handler in handlers.items():
+            signal.signal(signum, handler)
     return [result for result in results if result is not None]
+
+
+def _exit_on_signals() -> dict:
+    """While units run, SIGTERM and SIGHUP end the build through ``finally`` (and so kill the
+    units' sessions); the previous handlers, to restore."""
+    if threading.current_thread() is not threading.main_thread():
+        return {}
+
+    def leave(signum, frame):  # noqa: ARG001
+        raise SystemExit(128 + signum)
+
+    previous = {}
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        if signal.getsignal(signum) in (signal.SIG_DFL, None):
+            previous[signum] = signal.signal(signum, leave)
+    return previous

@@ -12,12 +12,29 @@ one in a hidden first cell. It records
 Inputs are files of the project. Anything inside the virtual environment, dot-folders
 (``.cache``, ``.git``, ...), ``site/``, ``build/``, an ``*.egg-info`` folder or ``__pycache__``
 is not, nor a missing file at the top of the project (libraries try stray relative names).
+Beyond files it records what else a block reads (inputs whose names start with ``$``, which no
+recorded file can: a project file whose top folder starts with ``$`` is not an input):
+
+- ``$env:NAME``: an environment variable that code of the unit (a block, a cell, a project
+  module; not the standard library or installed packages on their own) read, however it asked
+  (``os.environ[...]``, ``.get``, ``in``, ``os.getenv``), except the engine's own ``BOOK_*``
+  settings;
+- ``$dir:PATH``: a project folder it listed (``os.listdir``, ``os.scandir``, so ``glob`` and
+  ``Path.iterdir`` too), except the listings the import system makes;
+- ``$untracked``: it started a process (``subprocess``, ``os.system``, ``os.fork``,
+  ``os.exec*``, ``os.posix_spawn``), which can read anything: the entry never matches again.
+
+It also bounds the unit: more than ``process_limit`` processes raise
+:class:`ProcessLimitExceeded`, and writing, removing or creating anything inside the ``guarded``
+folders raises :class:`ProjectWriteError`. Either fails the block even if it catches the error.
+
 Only the standard library is used, so the recorder runs on machines that have nothing but
 Python and torch.
 """
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
 import sys
@@ -25,6 +42,60 @@ from pathlib import Path
 
 _WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_TRUNC
 _IGNORED_TOP = {"site", "build"}
+ENV_PREFIX = "$env:"
+# The engine's own settings (limits, the device, which is in the key's fingerprint) are read
+# by bookkit's machinery while a block runs; they are not what the block computes from.
+ENGINE_SETTINGS = "BOOK_"
+DIR_PREFIX = "$dir:"
+UNTRACKED = "$untracked"
+_STDLIB = os.path.dirname(os.__file__) + os.sep
+_LISTING = {"os.listdir", "os.scandir"}
+_PROCESS = {"subprocess.Popen", "os.system", "os.posix_spawn", "os.fork", "os.forkpty"}
+_CHANGES = {"os.remove", "os.rename", "os.mkdir", "os.rmdir", "os.truncate", "os.symlink",
+            "os.link", "os.chmod", "os.utime"}
+
+
+class ProcessLimitExceeded(BaseException):  # noqa: N818  (like OutputLimitExceeded)
+    """A unit started more processes than ``BOOK_PROCESS_LIMIT``."""
+
+
+class ProjectWriteError(PermissionError):
+    """A unit tried to change ``docs/``, ``snippets/``, ``labs/`` or the store."""
+
+
+def value_digest(text: str | None) -> str | None:
+    """How an environment variable's value is recorded: a digest, never the value."""
+    return None if text is None else hashlib.sha256(text.encode("utf-8", "surrogateescape")
+                                                    ).hexdigest()
+
+
+def listing_digest(folder: Path) -> str | None:
+    """SHA-256 of a folder's sorted entry names, or ``None`` when it is not a folder."""
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError:
+        return None
+    return hashlib.sha256("\n".join(names).encode("utf-8", "surrogateescape")).hexdigest()
+
+
+def _watch_environ(tracker: InputTracker) -> None:
+    """Make ``os.environ`` (the one object every reader shares) tell ``tracker`` each read."""
+    base = type(os.environ)
+    if getattr(base, "_book_watched", False):
+        base = base.__mro__[1]
+
+    class WatchedEnviron(base):
+        _book_watched = True
+
+        def __getitem__(self, key):
+            tracker._read_env(key)
+            return base.__getitem__(self, key)
+
+        def __contains__(self, key):
+            tracker._read_env(key)
+            return base.__contains__(self, key)
+
+    os.environ.__class__ = WatchedEnviron
 
 
 def _environment_dirs() -> list[Path]:
@@ -34,12 +105,25 @@ def _environment_dirs() -> list[Path]:
 
 
 class InputTracker:
-    def __init__(self, root: str | Path) -> None:
+    def __init__(
+        self, root: str | Path, *, guarded: list[str] = (), process_limit: int = 0
+    ) -> None:
         self.root = Path(root).resolve()
         self._opened: set[Path] = set()
         self._modules_before: set[str] = set()
         self._preloaded_files: set[Path] = set()
         self._excluded = [d for d in _environment_dirs() if d.is_relative_to(self.root)]
+        self._libraries = tuple(str(d) + os.sep for d in _environment_dirs())
+        self._machinery: set[str] = set()
+        self._env: set[str] = set()
+        self._listed: set[Path] = set()
+        self._scratch: Path | None = None
+        self._guarded = [Path(folder).resolve() for folder in guarded]
+        self._process_limit = process_limit
+        self._processes = 0
+        self.untracked: list[str] = []
+        self.violation: str | None = None  # the first limit a block broke, even if caught
+        self.block = "a cell"  # how messages name the code running now
 
     def start(self) -> InputTracker:
         self._modules_before = set(sys.modules)
@@ -47,44 +131,148 @@ class InputTracker:
         # tracebacks and warnings; reading it does not make it an input. Only project files
         # matter, so only those are resolved (torch alone brings over a thousand modules).
         environment = tuple(str(place) for place in self._excluded)
+        root = str(self.root)
+        project = [
+            file for module in list(sys.modules.values())
+            if (file := getattr(module, "__file__", None)) and file.startswith(root)
+        ]
         self._preloaded_files = {
-            Path(file).resolve()
-            for module in list(sys.modules.values())
-            if (file := getattr(module, "__file__", None))
-            and file.startswith(str(self.root)) and not file.startswith(environment)
+            Path(file).resolve() for file in project if not file.startswith(environment)
         }
+        # Code already loaded is the machinery: what it reads is not the unit's input.
+        self._machinery = {*project, __file__}
+        cwd = Path.cwd().resolve()
+        self._scratch = cwd if cwd != self.root else None
+        _watch_environ(self)
         sys.addaudithook(self._audit)
         return self
 
-    def _audit(self, event: str, args: tuple) -> None:
-        if event != "open":
-            return
-        try:
-            path, mode, flags = args
-            if isinstance(path, int):
-                return
-            if isinstance(mode, str):
-                if any(c in mode for c in "wax+"):
-                    return
-            elif isinstance(flags, int) and flags & _WRITE_FLAGS:
-                return
-            self._opened.add(Path(os.fsdecode(path)))
-        except Exception:  # noqa: BLE001  (an audit hook must never break the code it watches)
-            return
+    def _origin(self) -> str | None:
+        """The file of the unit's code behind this event; None for the import system, the
+        bookkit machinery, or installed packages acting on their own."""
+        frame = sys._getframe(2)
+        while frame is not None:
+            name = frame.f_code.co_filename
+            if name.startswith("<frozen importlib"):
+                return None
+            if name == __file__ or name.startswith("<frozen") or (
+                name.startswith(_STDLIB) and "-packages" not in name
+            ):
+                frame = frame.f_back
+                continue
+            if name in self._machinery or name.startswith(self._libraries):
+                return None
+            return name
+        return None
 
-    def _relative(self, path: Path) -> str | None:
+    def _read_env(self, key) -> None:
+        try:
+            if (
+                isinstance(key, str)
+                and not key.startswith(ENGINE_SETTINGS)
+                and key not in self._env
+                and self._origin() is not None
+            ):
+                self._env.add(key)
+        except Exception:  # noqa: BLE001, S110  (never break the code it watches)
+            pass
+
+    def _audit(self, event: str, args: tuple) -> None:
+        if event == "open":
+            try:
+                path, mode, flags = args
+                if isinstance(path, int):
+                    return
+                if isinstance(mode, str):
+                    if any(c in mode for c in "wax+"):
+                        self._guard(path)
+                        return
+                elif isinstance(flags, int) and flags & _WRITE_FLAGS:
+                    self._guard(path)
+                    return
+                self._opened.add(Path(os.fsdecode(path)))
+            except ProjectWriteError:
+                raise
+            except Exception:  # noqa: BLE001  (an audit hook must never break the code it watches)
+                return
+        elif event in _CHANGES:
+            for path in args[:2] if event in ("os.rename", "os.symlink", "os.link") else args[:1]:
+                self._guard(path)
+        elif event in _LISTING:
+            self._list(args[0] if args else None)
+        elif event in _PROCESS or event == "os.exec":
+            self._process(event, args)
+
+    def _resolved(self, path) -> Path | None:
+        try:
+            if path is None or isinstance(path, int):
+                return None
+            return Path(os.path.realpath(os.fsdecode(path)))
+        except (TypeError, ValueError, OSError):
+            return None
+
+    def _guard(self, path) -> None:
+        if not self._guarded:
+            return
+        resolved = self._resolved(path)
+        if resolved is None or not any(resolved.is_relative_to(g) for g in self._guarded):
+            return
+        self.violation = self.violation or (
+            f"{self.block}: writes into the project's docs/, snippets/, labs/ and the store are "
+            f"not allowed (tried to change {resolved})"
+        )
+        raise ProjectWriteError(errno.EACCES, self.violation)
+
+    def _list(self, path) -> None:
+        try:
+            resolved = self._resolved("." if path is None else path)
+            if resolved is None or self._origin() is None:
+                return
+            if self._scratch is not None and resolved == self._scratch:
+                resolved = self.root  # the scratch folder shows the project's top level
+            self._listed.add(resolved)
+        except Exception:  # noqa: BLE001, S110  (never break the code it watches)
+            pass
+
+    def _process(self, event: str, args: tuple) -> None:
+        if event == "os.posix_spawn" and sys._getframe(2).f_code.co_filename.endswith(
+            "subprocess.py"
+        ):
+            return  # a Popen, counted already
+        if event != "os.exec":
+            self._processes += 1
+        try:
+            what = " ".join(map(str, args[1] if event in ("subprocess.Popen", "os.posix_spawn",
+                                                          "os.exec") else args))
+        except Exception:  # noqa: BLE001
+            what = ""
+        if len(self.untracked) < 3:
+            self.untracked.append(f"{self.block}: {event}({what[:120]})")
+        if self._process_limit and self._processes > self._process_limit:
+            self.violation = self.violation or (
+                f"{self.block}: the unit started more than {self._process_limit} processes "
+                "(BOOK_PROCESS_LIMIT)"
+            )
+            raise ProcessLimitExceeded(self.violation)
+
+    def _relative(self, path: Path, folders: bool = False) -> str | None:
         try:
             resolved = (path if path.is_absolute() else Path.cwd() / path).resolve()
         except OSError:
             return None
+        if self._scratch is not None and resolved.is_relative_to(self._scratch):
+            # the scratch folder stands for the project's top level (it links to its entries)
+            resolved = self.root / resolved.relative_to(self._scratch)
         if not resolved.is_relative_to(self.root) or resolved in self._preloaded_files:
             return None
         if any(resolved.is_relative_to(place) for place in self._excluded):
             return None
         parts = resolved.relative_to(self.root).parts
-        if not parts or parts[0].startswith(".") or parts[0] in _IGNORED_TOP:
+        if not parts or parts[0].startswith((".", "$")) or parts[0] in _IGNORED_TOP:
             return None
-        if parts[0].endswith(".egg-info") or "__pycache__" in parts or resolved.is_dir():
+        if parts[0].endswith(".egg-info") or "__pycache__" in parts or (
+            resolved.is_dir() and not folders
+        ):
             return None
         return "/".join(parts)
 
@@ -107,4 +295,13 @@ class InputTracker:
                 # library tried, not something a page looks for.
                 if path in modules or "/" in relative:
                     found[relative] = None
+        for name in self._env:
+            found[ENV_PREFIX + name] = value_digest(os.environ.get(name))
+        for folder in self._listed:
+            if folder == self.root:
+                found[DIR_PREFIX + "."] = listing_digest(folder)
+            elif (relative := self._relative(folder, folders=True)) is not None:
+                found[DIR_PREFIX + relative] = listing_digest(self.root / relative)
+        if self.untracked:
+            found[UNTRACKED] = "not reusable: " + "; ".join(self.untracked)
         return dict(sorted(found.items()))

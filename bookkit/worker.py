@@ -3,8 +3,16 @@
 :mod:`bookkit.runner` forks a worker for every unit from a warm server process that has
 imported torch, numpy and matplotlib but never run them. The worker
 
-- starts in the project root with the root first on ``sys.path`` and the job's environment
-  variables set (``BOOK_DEVICE`` for recordings);
+- first makes itself a contained process: a session of its own (``os.setsid``), so the
+  parent can kill it with everything it started (``os.killpg``) at unit end; killed when its
+  parent ends (:func:`bookkit.containment.die_with_parent`); file descriptors 0, 1 and 2 on
+  ``/dev/null``, so neither it nor a process it leaves behind holds the build's output (what
+  a block prints travels only through the capture channel); the memory limit
+  (``RLIMIT_DATA``) set. It refuses to run anything with asserts disabled (``-O``);
+- runs in a scratch folder the parent made (links to the project's top-level entries, so
+  relative paths still reach project files; new files stay there) with the project root
+  first on ``sys.path`` and the build's current environment, plus the job's variables
+  (``BOOK_DEVICE`` for recordings);
 - runs the unit's blocks in order in one fresh namespace, sending ``("start", i)`` before and
   ``("done", i, output)`` after each block, so the parent always knows which block is running
   when a timeout or a crash happens;
@@ -29,6 +37,7 @@ import traceback
 from typing import Any
 
 from bookkit.capture import new_namespace, output_limit, run_code
+from bookkit.containment import ASSERTS_DISABLED, die_with_parent, limit_memory, memory_note
 from bookkit.provenance import describe_machine
 from bookkit.tracking import InputTracker
 
@@ -51,34 +60,71 @@ def describe_failure(error: BaseException, filename: str | None = None) -> dict[
     }
 
 
-def run_blocks(conn, job: dict[str, Any]) -> dict[str, Any] | None:
+def run_blocks(conn, job: dict[str, Any], tracker: InputTracker | None = None
+               ) -> dict[str, Any] | None:
     """Run the job's blocks; the namespace variables the job asked for, or None on failure."""
     namespace = new_namespace(job["module"])
-    limit = output_limit()
+    limits = job.get("limits", {})
+    limit = limits.get("output", output_limit())
     for index, block in enumerate(job["blocks"]):
         conn.send(("start", index))
+        if tracker is not None:
+            tracker.block = block["filename"]
         try:
             output = run_code(block["code"], namespace, block["filename"], limit)
+            if tracker is not None and tracker.violation:  # the block caught it and went on
+                raise PermissionError(tracker.violation)
         except BaseException as error:  # noqa: BLE001  (exits and interrupts are failures too)
-            conn.send(("failed", index, describe_failure(error, block["filename"])))
+            failure = describe_failure(error, block["filename"])
+            conn.send(("failed", index, memory_note(failure, limits.get("memory_mib", 0))))
             return None
         conn.send(("done", index, output))
     return {name: namespace[name] for name in job.get("collect", []) if name in namespace}
 
 
+def contain() -> None:
+    """Own session, death with the parent, and no hold on the build's output."""
+    os.setsid()
+    die_with_parent()
+    null = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(null, fd)
+    os.close(null)
+
+
+def scratch_folder(root: str, folder: str | None) -> str:
+    """Fill the scratch folder with links to the project's top-level entries; the folder."""
+    if not folder:
+        return root
+    for name in os.listdir(root):
+        os.symlink(os.path.join(root, name), os.path.join(folder, name))
+    return folder
+
+
 def main(conn, job: dict[str, Any]) -> None:
     """Entry point of a worker process."""
     try:
-        os.chdir(job["root"])
-        sys.path.insert(0, job["root"])
+        contain()
+        if sys.flags.optimize:
+            raise AssertionError(ASSERTS_DISABLED)
+        limits = job.get("limits", {})
+        limit_memory(limits.get("memory_mib", 0))
+        if "environ" in job:
+            os.environ.clear()
+            os.environ.update(job["environ"])
         os.environ.update(job.get("env", {}))
+        os.chdir(scratch_folder(job["root"], job.get("cwd")))
+        sys.path.insert(0, job["root"])
         if job["kind"] == "notebook":  # the kernel tracks its own inputs
             from bookkit.notebooks import run_cells
 
             collected, inputs = run_cells(conn, job)
         else:
-            tracker = InputTracker(job["root"]).start()
-            collected = run_blocks(conn, job)
+            tracker = InputTracker(
+                job["root"], guarded=job.get("guarded", []),
+                process_limit=limits.get("processes", 0),
+            ).start()
+            collected = run_blocks(conn, job, tracker)
             inputs = tracker.inputs() if collected is not None else {}
         if collected is not None:
             machine = describe_machine(job.get("env", {}).get("BOOK_DEVICE", "cpu"))

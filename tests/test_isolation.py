@@ -77,16 +77,16 @@ import torch
 import helper
 
 time.sleep(0.5)
-print("cwd is the project:", os.getcwd() == os.environ["BOOK_ROOT_FOR_TEST"])
+# Units run in a scratch folder that links the project's top-level entries (not in "/").
+print("cwd sees the project:", os.getcwd() != "/" and os.path.isfile("helper.py"))
 print("helper:", helper.WHO)
 print("recursion limit:", sys.getrecursionlimit() >= 1000)
 print(torch.tensor(2.0207))
 """, session="b")
-    mini_book.env["BOOK_ROOT_FOR_TEST"] = str(mini_book.root.resolve())
     build = mini_book.build()
     assert build.returncode == 0, build.stderr
     html = (mini_book.root / "site" / "clean" / "index.html").read_text()
-    for expected in ("cwd is the project: True", "helper: project", "recursion limit: True",
+    for expected in ("cwd sees the project: True", "helper: project", "recursion limit: True",
                      "tensor(2.0207)"):
         assert expected in html, expected
     for page in (mini_book.root / "site").rglob("*.html"):

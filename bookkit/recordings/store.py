@@ -64,6 +64,12 @@ def recorded_snippets(root: Path) -> list[str]:
     )
 
 
+def project_root() -> Path:
+    """The project a block runs for. Blocks run in a scratch folder whose top-level entries
+    link to the project's, so the root is where ``snippets`` really lives."""
+    return (Path.cwd() / "snippets").resolve().parent
+
+
 def recording_path(snippet: str, device: str, root: Path) -> Path:
     """``recordings/<snippet path under snippets/, without .py>/<device>.json``."""
     relative = Path(snippet).relative_to("snippets").with_suffix("")
@@ -257,13 +263,13 @@ def load_file(path: Path) -> dict[str, Any]:
 def load(snippet: str, device: str, root: Path | None = None) -> dict[str, Any] | None:
     """The validated recording of ``snippet`` on ``device``, or ``None`` if there is none.
 
-    ``root`` is the project root; blocks run there, so it defaults to the working directory.
+    ``root`` is the project root, by default :func:`project_root`.
 
     The file is opened, not tested for existence first: a page that renders a missing
     recording then depends on its absence (:mod:`bookkit.tracking`) and is rebuilt once the
     recording arrives.
     """
-    path = recording_path(snippet, device, Path.cwd() if root is None else root)
+    path = recording_path(snippet, device, project_root() if root is None else root)
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -309,4 +315,4 @@ def freshness(recording: dict[str, Any], root: Path) -> Freshness:
 
 def is_fresh(recording: dict[str, Any], root: Path | None = None) -> bool:
     """The recording was made from the code the snippet and its inputs hold now."""
-    return freshness(recording, Path.cwd() if root is None else root).code_fresh
+    return freshness(recording, project_root() if root is None else root).code_fresh

@@ -31,7 +31,7 @@ import markdown_exec
 from markupsafe import Markup
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
-from mkdocs.structure.files import File
+from mkdocs.structure.files import File, set_exclusions
 from mkdocs.structure.toc import get_toc
 from mkdocs.utils import meta
 
@@ -47,7 +47,8 @@ from bookkit.glossary import (
 )
 from bookkit.manifest import build_manifest, manifest_path, write_manifest
 from bookkit.notebooks import executed_notebook, readable_heading_ids
-from bookkit.outputs import details, fold_errors
+from bookkit.outputs import details, fill_text_output, fold_errors, placeholder
+from bookkit.page_source import page_problems
 from bookkit.provenance import provenance_note
 from bookkit.search import add_morphs_field
 from bookkit.site_check import EXECUTED_MARKER, check_site
@@ -109,18 +110,29 @@ def format_python(**kwargs) -> Markup:
 
     A long error message in a text output shows its first sentence, the whole message folded
     under the block (:mod:`bookkit.outputs`). A block the page declares a measurement gets a
-    short note saying so under its output.
+    short note saying so under its output. A text output is never Markdown: markdown-exec
+    renders a placeholder in its code block, which the escaped output then replaces.
     """
     folded: list[str] = []
+    text = bool(kwargs.get("result")) and not kwargs.get("html")  # text outputs only
+    token = placeholder()
+    shown: list[str] = []
 
     def run(code: str, **options) -> str:
         output = run_stored(code, **options)
-        if kwargs.get("result") and not kwargs.get("html"):  # text outputs only
+        if text and output:
             output, messages = fold_errors(output)
             folded.extend(messages)
+            shown.append(output)
+            return token
         return output
 
     html = markdown_exec.base_format(language="python", run=run, **kwargs)
+    if shown:
+        try:
+            html = Markup(fill_text_output(str(html), token, shown[0]))
+        except ValueError as error:
+            raise PluginError(f"{STATE.page} (block {kwargs.get('id')!r}): {error}") from error
     if folded:
         html = html + Markup(details(folded))
     found = STATE.blocks.get((STATE.page or "", kwargs.get("id", "")))
@@ -171,8 +183,17 @@ def _read_front_matter(files) -> None:
 @event_priority(-100)  # after mkdocs-jupyter has marked its notebook pages
 def on_files(files, config, **kwargs):
     root = STATE.root
+    # mkdocs-jupyter replaces its pages' files without their `exclude_docs` level, which MkDocs
+    # sets again only after this event; set it now, so excluded pages (a partial build,
+    # mkdocs.local.example.yml) are neither run nor checked.
+    set_exclusions(files, config)
+    # Every page is read strictly before anything else reads it (bookkit.page_source).
+    problems = [problem for file in files.documentation_pages()
+                for problem in page_problems(Path(file.abs_src_path),
+                                             relative_name(Path(file.abs_src_path), root))]
+    if problems:
+        raise PluginError("pages that cannot be read:\n  " + "\n  ".join(problems))
     units_of_page = {}
-    problems: list[str] = []
     for file in files.documentation_pages():
         source = Path(file.abs_src_path)
         STATE.sources.append(source)

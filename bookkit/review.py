@@ -129,13 +129,37 @@ def build_manifest_of(tree: Path, store: Path, out: Path) -> Path:
     return out
 
 
+def _git(root: Path, *args: str) -> str:
+    """Run git; its stdout, or :class:`SystemExit` carrying git's own message."""
+    result = subprocess.run(["git", *args], cwd=root, capture_output=True, text=True)
+    if result.returncode != 0:
+        reason = (result.stderr or result.stdout).strip() or f"exit status {result.returncode}"
+        raise SystemExit(f"git {args[0]} failed (git: {reason})")
+    return result.stdout.strip()
+
+
+def resolve_base(root: Path, base: str) -> str:
+    """The commit ``base`` names; :class:`SystemExit` with git's reason when it names none.
+
+    Checked before anything is built, so a mistyped base fails at once.
+    """
+    probe = subprocess.run(
+        ["git", "rev-parse", "--verify", "--end-of-options", f"{base}^{{commit}}"],
+        cwd=root, capture_output=True, text=True,
+    )
+    if probe.returncode != 0:
+        reason = probe.stderr.strip() or f"exit status {probe.returncode}"
+        raise SystemExit(f"diff: base {base!r} is no commit of this repository (git: {reason})")
+    return probe.stdout.strip()
+
+
 def review_revision(root: Path, base: str) -> tuple[Review, str]:
+    commit = resolve_base(root, base)
     store = default_store_dir(root)
     with tempfile.TemporaryDirectory(prefix="book-review-") as folder:
         work = Path(folder)
         worktree = work / "base"
-        subprocess.run(["git", "worktree", "add", "--detach", str(worktree), base], cwd=root,
-                       check=True, capture_output=True)
+        _git(root, "worktree", "add", "--detach", str(worktree), commit)
         try:
             base_manifest = read_manifest(build_manifest_of(worktree, store, work / "base.json"))
         finally:

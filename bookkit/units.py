@@ -138,7 +138,17 @@ def fence_units(source: Path, root: Path) -> list[Unit]:
 
 
 def page_units(source: Path, root: Path) -> list[Unit]:
-    """The units of one page, markdown or notebook."""
+    """The units of one page, markdown or notebook.
+
+    A page that is not UTF-8 or whose front matter is malformed is a :class:`UnitsError`
+    naming the page and line (:mod:`bookkit.page_source`), for every caller: the build, the
+    snippet tests and the shard command.
+    """
+    from bookkit.page_source import page_problems
+
+    problems = page_problems(source, relative_name(source, root))
+    if problems:
+        raise UnitsError(problems)
     if is_notebook(source):
         from bookkit.notebooks import notebook_unit
 

@@ -11,6 +11,7 @@
     python3 scripts/dev.py bench [--repeat N]    # build timings and ratios
     python3 scripts/dev.py bench --search        # search query set, with and without Korean field
     python3 scripts/dev.py diff [BASE] [--out F] # which printed outputs differ from BASE (main)
+    python3 scripts/dev.py verify [--sample PCT] [--seed N]  # re-execute stored units, compare
     python3 scripts/dev.py exercises [--check]   # regenerate (or check) stubs and lab notebook
     python3 scripts/dev.py exercise list | start NAME | check NAME   # a student's workflow
     python3 scripts/dev.py test-exercises        # exercise tests against the stubs in labs/
@@ -39,6 +40,7 @@ import re
 import shutil
 import subprocess
 import sys
+import threading
 import time
 import tomllib
 import venv
@@ -66,11 +68,22 @@ def run(*command: str | Path, summary: str | None = None) -> None:
             raise StepFailed(f"{command[0]} exited with an error")
         return
     tail: deque[str] = deque(maxlen=40)
-    with subprocess.Popen([str(p) for p in command], cwd=ROOT, env=env, text=True,
-                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT) as process:
-        for line in process.stdout:
+
+    def relay(stream) -> None:
+        for line in stream:
             sys.stdout.write(line)
             tail.append(line)
+
+    process = subprocess.Popen([str(p) for p in command], cwd=ROOT, env=env, text=True,
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    reader = threading.Thread(target=relay, args=(process.stdout,), daemon=True)
+    reader.start()
+    process.wait()
+    # A process the command left behind may still hold the pipe: read what is there, then go.
+    reader.join(timeout=5)
+    if reader.is_alive():
+        print(f"warning: a process left by {command[0]} still holds its output; not waiting",
+              flush=True)
     if process.returncode != 0:
         raise StepFailed(f"{command[0]} exited with code {process.returncode}")
     if not re.search(summary, "".join(tail), re.M):
@@ -174,6 +187,11 @@ def main(argv: list[str]) -> int:
     diff = tasks.add_parser("diff", help="which printed outputs differ from a git revision")
     diff.add_argument("base", nargs="?", help="git revision (default: main)")
     diff.add_argument("--out", help="also write the Markdown report to this file")
+    verify = tasks.add_parser(
+        "verify", help="re-execute stored units and fail on any output that differs from the store")
+    verify.add_argument("--sample", metavar="PCT",
+                        help="only a reproducible random PCT percent of the stored units")
+    verify.add_argument("--seed", metavar="N", help="the seed that picks the sample (default 0)")
     exercises = tasks.add_parser("exercises", help="regenerate stubs and the lab notebook")
     exercises.add_argument("--check", action="store_true", help="only check they are in sync")
     exercise = tasks.add_parser(
@@ -200,7 +218,7 @@ def main(argv: list[str]) -> int:
         require = [arg for device in args.require for arg in ("--require", device)]
         run(sys.executable, "-m", "bookkit.recordings", "validate", args.folder, *require)
         return 0
-    docs_only = args.task in ("serve", "build", "record", "lab", "exercises", "env")
+    docs_only = args.task in ("serve", "build", "record", "lab", "exercises", "env", "verify")
     ensure_environment("docs" if docs_only and (args.task != "env" or args.docs) else "dev")
     if getattr(args, "fresh", False):
         fresh()
@@ -218,6 +236,9 @@ def main(argv: list[str]) -> int:
     elif args.task in STEPS:
         test([args.task])
     elif args.task == "merge":
+        missing = [store for store in args.stores if not Path(store).is_dir()]
+        if missing:  # a shard's store that never arrived must not merge as "0 entries"
+            raise StepFailed("merge: no such store folder: " + ", ".join(missing))
         run(PYTHON, "-m", "bookkit.engine", "merge", *args.stores)
     elif args.task == "record":
         out = ["--out", args.out] if args.out else []
@@ -232,6 +253,10 @@ def main(argv: list[str]) -> int:
     elif args.task == "diff":
         run(PYTHON, "-m", "bookkit.review", *filter(None, [args.base]),
             *(["--out", args.out] if args.out else []))
+    elif args.task == "verify":
+        options = [*(["--sample", args.sample] if args.sample else []),
+                   *(["--seed", args.seed] if args.seed else [])]
+        run(PYTHON, "-m", "bookkit.verify", *options, summary=r"^verify: \d+ units checked")
     elif args.task == "exercises":
         check = ["--check"] if args.check else []
         run(PYTHON, ROOT / "scripts" / "make_exercise_stubs.py", *check)

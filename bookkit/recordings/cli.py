@@ -127,9 +127,13 @@ def main(argv: list[str] | None = None) -> int:
     root = args.root.resolve()
 
     if args.command == "record":
-        from bookkit.recordings.record import record_all
+        from bookkit.recordings.record import RecordingError, record_all
 
-        written = record_all(args.device, root, args.out, args.snippets or None)
+        try:
+            written = record_all(args.device, root, args.out, args.snippets or None)
+        except RecordingError as error:  # names the snippet; a failure carries its traceback
+            print(f"error: {error}", file=sys.stderr)
+            return 1
         print(f"{len(written)} recording(s) written for {args.device}")
         return 0
     if args.command == "check":

@@ -15,7 +15,7 @@ from typing import Any
 
 from bookkit.engine import Engine
 from bookkit.fingerprint import public_version
-from bookkit.recordings import DATA_VARIABLE
+from bookkit.recordings import DATA_VARIABLE, MARKER
 from bookkit.recordings.store import (
     SCHEMA,
     recorded_snippets,
@@ -76,13 +76,39 @@ def recording_from(snippet: str, device: str, root: Path, result: JobResult) -> 
     return recording
 
 
+def chosen_snippets(root: Path, only: list[str]) -> list[str]:
+    """``only`` as root-relative snippet paths; :class:`RecordingError` naming any that is
+    missing or carries no ``# bookkit: recorded`` marker (its recording would be an orphan)."""
+    marked = set(recorded_snippets(root))
+    chosen: list[str] = []
+    problems: list[str] = []
+    for name in only:
+        path = Path(name) if Path(name).is_absolute() else root / name
+        try:
+            snippet = path.resolve().relative_to(root.resolve()).as_posix()
+        except ValueError:
+            problems.append(f"{name}: not inside the project {root}")
+            continue
+        if not path.is_file():
+            problems.append(f"{name}: no such snippet file")
+        elif snippet not in marked:
+            problems.append(f"{name}: not a recorded snippet (its first lines lack "
+                            f"{MARKER!r})")
+        else:
+            chosen.append(snippet)
+    if problems:
+        raise RecordingError("nothing recorded:\n  " + "\n  ".join(problems))
+    return chosen
+
+
 def record_all(
     device: str, root: Path, out: Path | None = None, only: list[str] | None = None
 ) -> list[Path]:
     """Record every marked snippet (or ``only`` these) on ``device``; the files written."""
+    snippets = chosen_snippets(root, only) if only else recorded_snippets(root)
     engine = Engine(root, device=device)
     written: list[Path] = []
-    for snippet in only or recorded_snippets(root):
+    for snippet in snippets:
         print(f"recording {snippet} on {device} ...", flush=True)
         job = engine.job(snippet_unit(snippet, root), collect=(DATA_VARIABLE,))
         [result] = run_jobs([job], parallel=1)

@@ -19,8 +19,16 @@ print("dtype을 주면 바뀐다:", torch.ones_like(counts, dtype=torch.float32)
 with expect_error(NotImplementedError, match="not implemented for 'Long'"):
     torch.randn_like(counts)  # 정수 자료형에는 정규분포 난수가 없다
 turned = torch.zeros(2, 3).t()  # (3, 2): 전치라서 연속 메모리가 아님
-print("zeros_like(turned) 연속 메모리:", torch.zeros_like(turned).is_contiguous(),
-      "| zeros(turned.shape):", torch.zeros(turned.shape).is_contiguous())
+print(
+    "zeros_like(turned) 연속 메모리:",
+    torch.zeros_like(turned).is_contiguous(),
+    "| zeros(turned.shape):",
+    torch.zeros(turned.shape).is_contiguous(),
+)
+spread = torch.tensor([1.0, 2.0, 3.0]).expand(4, 3)  # (4, 3): 한 행을 보폭 0으로 네 번 읽음
+sliced = torch.zeros(3, 4)[:, 1:]  # (3, 3): 행마다 첫 칸을 건너뜀
+for name, t in [("turned", turned), ("spread", spread), ("sliced", sliced)]:
+    print(f"{name} 보폭 {t.stride()} -> zeros_like 보폭 {torch.zeros_like(t).stride()}")
 weight = torch.ones(3, requires_grad=True)
 print("requires_grad는 따라오지 않는다:", torch.zeros_like(weight).requires_grad)
 assert clipped.tolist() == [[0.5, 0.0, 2.0], [3.0, 0.0, 0.0]]  # markdown-exec: hide
@@ -34,3 +42,9 @@ assert torch.zeros_like(counts).dtype == torch.int64  # markdown-exec: hide
 assert not torch.zeros_like(weight).requires_grad  # markdown-exec: hide
 assert not torch.zeros_like(turned).is_contiguous()  # markdown-exec: hide
 assert torch.zeros(turned.shape).is_contiguous()  # markdown-exec: hide
+assert torch.zeros_like(turned).stride() == turned.stride() == (1, 3)  # markdown-exec: hide
+assert spread.stride() == (0, 1)  # markdown-exec: hide
+assert torch.zeros_like(spread).stride() == (3, 1)  # markdown-exec: hide
+assert torch.zeros_like(spread).is_contiguous()  # markdown-exec: hide
+assert sliced.stride() == (4, 1)  # markdown-exec: hide
+assert torch.zeros_like(sliced).stride() == (3, 1)  # markdown-exec: hide

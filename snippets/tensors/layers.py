@@ -6,11 +6,14 @@ print("nn.Module인가:", isinstance(layer, nn.Module))
 for name, param in layer.named_parameters():
     kind = type(param).__name__
     print(f"{name:<7} 형태 {tuple(param.shape)!s:<7} {kind}, requires_grad={param.requires_grad}")
+print("weight 타입의 부모 클래스:", [base.__name__ for base in type(layer.weight).__bases__])
 print("매개변수 원소 수:", sum(p.numel() for p in layer.parameters()))
 print("출력 형태:", tuple(layer(torch.ones(4, 3)).shape))  # (4, 3) -> (4, 2)
 assert layer.weight.shape == (2, 3) and layer.bias.shape == (2,)  # markdown-exec: hide
 assert isinstance(layer.weight, nn.Parameter)  # markdown-exec: hide
 assert isinstance(layer.weight, torch.Tensor)  # markdown-exec: hide
+assert type(layer.weight) is not torch.Tensor  # markdown-exec: hide
+assert nn.Parameter.__bases__ == (torch.Tensor,)  # markdown-exec: hide
 assert layer.weight.requires_grad and layer.bias.requires_grad  # markdown-exec: hide
 assert sum(p.numel() for p in layer.parameters()) == 8  # markdown-exec: hide
 assert [n for n, _ in layer.named_parameters()] == ["weight", "bias"]  # markdown-exec: hide

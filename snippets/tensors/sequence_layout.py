@@ -24,6 +24,12 @@ assert torch.allclose(out_default.transpose(0, 1), out_batch_first, atol=1e-6)  
 assert out_wrong.shape == (8, 20, 64) and h_wrong.shape == (1, 20, 64)  # markdown-exec: hide
 assert not torch.allclose(out_wrong, out_batch_first)  # markdown-exec: hide
 
+# 층 2개, 양방향(bidirectional=True) RNN: 값 없이 형태만 보려고 meta 장치에 만듭니다
+deep_rnn = nn.RNN(128, 64, num_layers=2, bidirectional=True, batch_first=True, device="meta")
+out_deep, h_deep = deep_rnn(batch_major.to("meta"))
+print("양방향 2층 RNN :", list(out_deep.shape), "| 마지막 은닉 상태", list(h_deep.shape))
+assert out_deep.shape == (8, 20, 128) and h_deep.shape == (4, 8, 64)  # markdown-exec: hide
+
 encoder_default = nn.TransformerEncoderLayer(d_model=128, nhead=4, dropout=0.0).eval()
 encoder_batch_first = nn.TransformerEncoderLayer(d_model=128, nhead=4, dropout=0.0,
                                                  batch_first=True).eval()

@@ -88,18 +88,20 @@ def test_pick_scores_matches_indexing_and_passes_gradients(nchw_module, batch, c
 
 
 @pytest.mark.parametrize(
-    ("scores_shape", "target"),
+    ("scores_shape", "target", "shown_shape"),
     [
-        ((4,), torch.tensor([0, 1, 0, 1])),  # 점수가 [B, C]가 아님
-        ((4, 3), torch.tensor([[0], [1], [2], [0]])),  # 정답이 [B]가 아님
-        ((4, 3), torch.tensor([0, 1, 2])),  # 배치 크기가 다름
-        ((4, 3), torch.tensor([0.0, 1.0, 2.0, 0.0])),  # 정답이 실수
-        ((4, 3), torch.tensor([0, 1, 3, 0])),  # 클래스 번호가 범위 밖
-        ((4, 3), torch.tensor([0, -1, 2, 0])),  # 음수 클래스 번호
+        ((4,), torch.tensor([0, 1, 0, 1]), (4,)),  # 점수가 [B, C]가 아님
+        ((4, 3), torch.tensor([[0], [1], [2], [0]]), (4, 1)),  # 정답이 [B]가 아님
+        ((4, 3), torch.tensor([0, 1, 2]), (3,)),  # 배치 크기가 다름
+        ((4, 3), torch.tensor([0.0, 1.0, 2.0, 0.0]), None),  # 정답이 실수
+        ((4, 3), torch.tensor([0, 1, 3, 0]), None),  # 클래스 번호가 범위 밖
+        ((4, 3), torch.tensor([0, -1, 2, 0]), None),  # 음수 클래스 번호
     ],
 )
-def test_pick_scores_rejects_bad_input(nchw_module, scores_shape, target):
-    with pytest.raises(ValueError):
+def test_pick_scores_rejects_bad_input(nchw_module, scores_shape, target, shown_shape):
+    # 형태가 틀린 입력은 받은 형태를 메시지에 적어야 합니다
+    match = None if shown_shape is None else re.escape(str(shown_shape))
+    with pytest.raises(ValueError, match=match):
         nchw_module.pick_scores(torch.zeros(scores_shape), target)
         pytest.fail(f"scores {scores_shape}, target {target.tolist()}: ValueError여야 합니다")
 

@@ -12,15 +12,35 @@ print("구간 밖에서 다시 계산:", (x * 3).requires_grad)
 assert y.item() == 6.0 and not y.requires_grad and y.grad_fn is None  # markdown-exec: hide
 assert (x * 3).requires_grad  # markdown-exec: hide
 
-# 원본과 메모리를 공유하는 결과는 원본의 requires_grad를 그대로 가진다.
+# requires_grad가 꺼지지 않는 결과: 직접 요청한 새 텐서, 원본과 메모리를 공유하는 결과
 w = torch.ones(3, requires_grad=True)
 v = torch.ones(3, requires_grad=True)
 with torch.no_grad():
-    fresh = w * 2  # 새 텐서를 만드는 연산
+    fresh = w * 2  # 있는 텐서로 새 텐서를 계산한다
+    made = torch.ones(3, requires_grad=True)  # 만드는 함수에 직접 요청한다: 리프
     part = w[0]  # 원본의 일부를 읽는 뷰
-    same = v.mul_(1.0)  # 제자리 연산: v 자신을 돌려준다
-for name, made in (("w * 2", fresh), ("w[0]", part), ("v.mul_(1.0)", same)):
-    print(f"{name:<12} requires_grad={made.requires_grad!s:<5}  grad_fn={made.grad_fn}")
+    same = v.mul_(1.0)  # 제자리 연산: 리프 v 자신을 돌려준다
+cases = (
+    ("w * 2", fresh),
+    ("torch.ones(3, requires_grad=True)", made),
+    ("w[0]", part),
+    ("v.mul_(1.0)", same),
+)
+for name, result in cases:
+    print(f"{name:<34} requires_grad={result.requires_grad!s:<5}  grad_fn={result.grad_fn}")
 assert not fresh.requires_grad and part.requires_grad and same.requires_grad  # markdown-exec: hide
-assert all(t.grad_fn is None for t in (fresh, part, same))  # markdown-exec: hide
+assert made.requires_grad and made.is_leaf  # markdown-exec: hide
+assert all(t.grad_fn is None for t in (fresh, made, part, same))  # markdown-exec: hide
 assert same is v and v.is_leaf  # markdown-exec: hide
+
+# 리프가 아닌 원본의 제자리 연산: 원본이 가진 grad_fn이 그대로 남는다
+z = w * 2  # grad_fn=MulBackward0
+with torch.no_grad():
+    kept = z.mul_(3.0)  # z 자신을 돌려준다. 이 곱셈은 기록되지 않는다
+label = "z.mul_(3.0), z = w * 2"
+print(f"{label:<34} requires_grad={kept.requires_grad!s:<5}  grad_fn={kept.grad_fn.name()}")
+z.sum().backward()
+print("z의 값:", z.tolist(), "| w.grad:", w.grad.tolist())
+assert kept is z and kept.requires_grad  # markdown-exec: hide
+assert kept.grad_fn.name() == "MulBackward0"  # markdown-exec: hide
+assert z.tolist() == [6.0, 6.0, 6.0] and w.grad.tolist() == [2.0, 2.0, 2.0]  # markdown-exec: hide

@@ -138,3 +138,24 @@ def test_input_not_used(grad_check_module):
         "allow_unused=True일 때 쓰이지 않은 입력의 기울기는 None입니다. 0으로 보세요"
     )
     assert other.grad is None
+
+
+def test_non_contiguous_input(grad_check_module):
+    """전치한 입력: clone()은 보폭을 물려받으므로 view(-1) 전에 연속 메모리로 놓아야 한다."""
+
+    def squares(t):
+        return (t**2).sum()
+
+    for dtype in (torch.float32, torch.float64):
+        x = torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], dtype=dtype).t()
+        assert not x.is_contiguous()
+        before = x.clone()
+        result = grad_check_module.numerical_grad(squares, x)
+        assert result.shape == x.shape and result.dtype == torch.float64
+        expected = 2 * x.to(torch.float64)
+        assert torch.allclose(result, expected, atol=1e-6), (
+            f"{dtype} 전치 입력: 중심 차분 {result.tolist()}이 {expected.tolist()}와 다릅니다. "
+            "연속 메모리가 아닌 x의 복사본에서 view(-1)을 쓰려면 contiguous()로 놓으세요"
+        )
+        assert torch.equal(x, before) and x.dtype == dtype, "x를 바꾸면 안 됩니다"
+        assert grad_check_module.grad_matches(squares, x) is True

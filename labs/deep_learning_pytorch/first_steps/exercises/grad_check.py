@@ -31,6 +31,7 @@ def numerical_grad(f: ScalarFunction, x: torch.Tensor, h: float = 1e-6) -> torch
     - 결과는 ``x``와 같은 형태의 ``float64`` 텐서다. 계산도 ``float64``로 한다.
     - 원소 하나만 ``+h``, ``-h``만큼 움직이고 나머지는 그대로 둔다.
     - ``x``는 바꾸지 않는다(호출이 끝난 뒤 값, 자료형, ``requires_grad``가 그대로다).
+    - ``x``가 전치한 텐서처럼 연속 메모리가 아니어도 된다.
 
     >>> numerical_grad(lambda t: (t**2).sum(), torch.tensor([1.0, 2.0, 3.0])).round().tolist()
     [2.0, 4.0, 6.0]

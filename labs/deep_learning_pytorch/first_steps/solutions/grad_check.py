@@ -24,13 +24,16 @@ def numerical_grad(f: ScalarFunction, x: torch.Tensor, h: float = 1e-6) -> torch
     - 결과는 ``x``와 같은 형태의 ``float64`` 텐서다. 계산도 ``float64``로 한다.
     - 원소 하나만 ``+h``, ``-h``만큼 움직이고 나머지는 그대로 둔다.
     - ``x``는 바꾸지 않는다(호출이 끝난 뒤 값, 자료형, ``requires_grad``가 그대로다).
+    - ``x``가 전치한 텐서처럼 연속 메모리가 아니어도 된다.
 
     >>> numerical_grad(lambda t: (t**2).sum(), torch.tensor([1.0, 2.0, 3.0])).round().tolist()
     [2.0, 4.0, 6.0]
     """
     # BEGIN ANSWER
-    point = x.detach().to(torch.float64).clone()  # 원본 대신 움직일 복사본
-    grad = torch.zeros_like(point)
+    # 원본 대신 움직일 복사본. contiguous()로 원소를 행 우선 순서로 놓아야 전치한 x에서도
+    # view(-1)이 된다(clone()만 하면 x의 보폭을 그대로 물려받는다).
+    point = x.detach().to(torch.float64).contiguous().clone()
+    grad = torch.zeros_like(point)  # point처럼 연속 메모리
     flat, flat_grad = point.view(-1), grad.view(-1)  # 같은 메모리를 한 줄로 읽는 뷰
     with torch.no_grad():
         for index in range(flat.numel()):

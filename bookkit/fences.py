@@ -8,6 +8,7 @@ content tabs (``=== "..."``) and admonitions (``!!!``/``???``) count like top-le
 
 from __future__ import annotations
 
+import ast
 import re
 import shlex
 from dataclasses import dataclass, field
@@ -170,7 +171,9 @@ def validate_executed_fences(fences: list[Fence], base_dir: Path) -> list[str]:
     - it is a python fence (other languages would bypass the page sessions);
     - it has an ``id`` (kebab-case, unique on the page), so messages can name it;
     - its body holds only ``--8<--`` includes of existing snippet files, so all book code
-      lives in real ``.py`` files that the linter sees.
+      lives in real ``.py`` files that the linter sees;
+    - no statement is only partly hidden: markdown-exec hides single lines, so a hidden
+      ``assert`` spread over several lines would show all but its last line on the page.
     """
     problems: list[str] = []
     seen: dict[str, int] = {}
@@ -197,9 +200,38 @@ def validate_executed_fences(fences: list[Fence], base_dir: Path) -> list[str]:
                     'snippet files (--8<-- "snippets/<chapter>/<file>.py")'
                 )
                 break
+        include_problems = []
         for line, spec in fence.snippet_specs():
             try:
                 read_snippet(base_dir, spec, fence.path, line)
             except FenceError as error:
-                problems.append(str(error))
+                include_problems.append(str(error))
+        problems += include_problems
+        if include_problems:
+            continue
+        for first, last in partly_hidden(fence.code(base_dir)):
+            problems.append(
+                f"{fence.label}: lines {first}-{last} of its code are one statement, but only "
+                f"some end with {HIDE!r}; hide all of its lines or none"
+            )
     return problems
+
+
+HIDE = "# markdown-exec: hide"
+
+
+def partly_hidden(code: str) -> list[tuple[int, int]]:
+    """(first, last) code lines of each simple statement whose lines are only partly hidden."""
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return []  # running the block reports it, naming the line
+    lines = code.splitlines()
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.stmt) and not hasattr(node, "body"):
+            span = lines[node.lineno - 1 : node.end_lineno]
+            hidden = [line.rstrip().endswith(HIDE) for line in span]
+            if any(hidden) and not all(hidden):
+                found.append((node.lineno, node.end_lineno))
+    return sorted(found)

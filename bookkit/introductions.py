@@ -26,11 +26,10 @@ from pathlib import Path
 
 import yaml
 
-from bookkit.fences import FenceError, extract_fences
+from bookkit.fences import HIDE, FenceError, extract_fences
 from bookkit.pages import is_notebook
 
 ABBREVIATIONS = {"nn.": "torch.nn.", "F.": "torch.nn.functional.", "optim.": "torch.optim."}
-HIDE = "# markdown-exec: hide"
 _CODE_SPAN = re.compile(r"(`+)(.+?)\1")
 _FENCE_OPEN = re.compile(r"^[ \t]*(`{3,}|~{3,})")
 

@@ -87,3 +87,18 @@ def test_only_python_fences_may_be_executed(tmp_path: Path):
     text = '```pycon exec="on" id="repl"\n>>> 1 + 1\n```\n'
     problems = validate_executed_fences(extract_fences(text, "p.md"), tmp_path)
     assert problems == ["p.md:1 (block 'repl'): only python blocks are executed, not 'pycon'"]
+
+
+def test_a_statement_hidden_on_only_some_lines_is_rejected(tmp_path: Path):
+    # markdown-exec hides line by line: the first two lines would show on the page.
+    (tmp_path / "s.py").write_text(
+        "x = 1\nassert x == [  # noqa\n    1,\n]  # markdown-exec: hide\n"
+        "assert x == 1  # markdown-exec: hide\n",
+        encoding="utf-8",
+    )
+    page = '```python exec="on" id="b"\n--8<-- "s.py"\n```\n'
+    fences = extract_fences(page, "docs/p.md")
+    assert validate_executed_fences(fences, tmp_path) == [
+        "docs/p.md:1 (block 'b'): lines 2-4 of its code are one statement, but only some end "
+        "with '# markdown-exec: hide'; hide all of its lines or none"
+    ]

@@ -6,6 +6,7 @@ cases = {
     "base[:, :, ::2].view(-1)": (base[:, :, ::2], (-1,)),
     "base[:1].view(3, 4)": (base[:1], (3, 4)),
     "base.expand(5, 2, 3, 4).view(5, 24)": (base.expand(5, 2, 3, 4), (5, 24)),
+    "base[:, :, :1].permute(0, 2, 1).view(6)": (base[:, :, :1].permute(0, 2, 1), (6,)),
 }
 for name, (tensor, new_shape) in cases.items():
     mine = view_strides(tensor.shape, tensor.stride(), new_shape)

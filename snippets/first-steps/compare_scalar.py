@@ -19,3 +19,5 @@ tolerance = 1e-6
 assert difference < tolerance, "두 방법이 허용 오차 안에서 일치하지 않는다"
 print("허용 오차", tolerance, "안에서 일치")
 assert abs(difference - h**2) < 1e-10  # markdown-exec: hide
+five_cubed = (5 * (value + h) ** 3 - 5 * (value - h) ** 3) / (2 * h)  # markdown-exec: hide
+assert abs(five_cubed - 15 * value**2 - 5 * h**2) < 1e-9  # markdown-exec: hide

@@ -22,7 +22,10 @@ with expect_error(RuntimeError, match="is not on the expected device"):
 rows = torch.tensor([1, 0])  # CPU에 있는 1차원 인덱스 텐서
 picked = inputs[rows]
 print("meta 텐서[CPU 인덱스]:", picked.device, list(picked.shape))
+inputs[rows] = torch.ones(2, 3, device="meta")  # 대괄호로 대입할 때도 CPU 인덱스를 받는다
+print("CPU 인덱스로 대입한 meta 텐서:", inputs.device, list(inputs.shape))
 assert out.device.type == "meta" and list(out.shape) == [2, 3]  # markdown-exec: hide
 assert mixed.device.type == "meta" and cpu_scalar.dim() == 0  # markdown-exec: hide
 assert rows.device.type == "cpu" and rows.dim() == 1  # markdown-exec: hide
 assert picked.device.type == "meta" and list(picked.shape) == [2, 3]  # markdown-exec: hide
+assert inputs.device.type == "meta" and list(inputs.shape) == [2, 3]  # markdown-exec: hide

@@ -33,8 +33,14 @@ assert made.requires_grad and made.is_leaf  # markdown-exec: hide
 assert all(t.grad_fn is None for t in (fresh, made, part, same))  # markdown-exec: hide
 assert same is v and v.is_leaf  # markdown-exec: hide
 
-# 리프가 아닌 원본의 제자리 연산: 원본이 가진 grad_fn이 그대로 남는다
+# 리프가 아닌 원본: 뷰는 여전히 grad_fn이 없고, 제자리 연산은 원본의 grad_fn을 그대로 가진다
 z = w * 2  # grad_fn=MulBackward0
+with torch.no_grad():
+    z_part = z[0]  # 리프가 아닌 원본의 뷰
+label = "z[0], z = w * 2"
+print(f"{label:<34} requires_grad={z_part.requires_grad!s:<5}  grad_fn={z_part.grad_fn}")
+assert z.grad_fn is not None  # markdown-exec: hide
+assert z_part.requires_grad and z_part.grad_fn is None  # markdown-exec: hide
 with torch.no_grad():
     kept = z.mul_(3.0)  # z 자신을 돌려준다. 이 곱셈은 기록되지 않는다
 label = "z.mul_(3.0), z = w * 2"

@@ -15,8 +15,8 @@ creators = [
     ("torch.rand(*shape)", "균등분포 [0, 1)에서 뽑는다.", "torch.rand(3)"),
     (
         "torch.arange(start, end, step)",
-        "`start`부터 `step` 간격으로 `end` 앞까지 만든다. 실수 간격이면 반올림 때문에 "
-        "`end`가 들어가기도 한다.",
+        "`start`부터 `step` 간격으로 `end` 앞까지 만든다. 세 값이 모두 정수일 때만 "
+        "`end`가 반드시 빠지고, 실수가 섞이면 반올림 때문에 `end`가 들어가기도 한다.",
         "torch.arange(0, 10, step=2)",
     ),
     (

@@ -5,7 +5,9 @@ print("scores == 0:", (scores == 0).tolist())
 in_range = (scores > 0) & (scores < 3)  # 그리고: &, 또는: |, 아님: ~
 print("0 < scores < 3:", in_range.tolist(), "| ~positive:", (~positive).tolist())
 
-print("scores[positive]:", scores[positive])  # True 자리의 값만 1차원으로
+print("scores[positive]:", scores[positive])  # 같은 형태의 마스크: True 자리의 값만 1차원으로
+first_row = torch.tensor([True, False])  # (2,): 앞쪽 축 하나만 덮는 마스크
+print("scores[first_row]:", scores[first_row], tuple(scores[first_row].shape))  # 행째로 고름
 print("True 개수:", positive.sum(), "| any:", positive.any(), "| all:", positive.all())
 print("행마다 all(dim=1):", positive.all(dim=1), "| any(dim=1):", positive.any(dim=1))
 
@@ -15,5 +17,7 @@ assert positive.dtype == torch.bool  # markdown-exec: hide
 assert positive.tolist() == [[True, False, True], [True, False, False]]  # markdown-exec: hide
 assert in_range.tolist() == [[True, False, True], [False, False, False]]  # markdown-exec: hide
 assert scores[positive].tolist() == [0.5, 2.0, 3.0]  # markdown-exec: hide
+assert scores[first_row].shape == (1, 3)  # markdown-exec: hide
+assert scores[first_row].tolist() == [[0.5, -1.0, 2.0]]  # markdown-exec: hide
 assert positive.sum().item() == 3 and positive.sum().dtype == torch.int64  # markdown-exec: hide
 assert positive.any().item() and not positive.all().item()  # markdown-exec: hide

@@ -27,8 +27,12 @@ print(
 )
 spread = torch.tensor([1.0, 2.0, 3.0]).expand(4, 3)  # (4, 3): 한 행을 보폭 0으로 네 번 읽음
 sliced = torch.zeros(3, 4)[:, 1:]  # (3, 3): 행마다 첫 칸을 건너뜀
-for name, t in [("turned", turned), ("spread", spread), ("sliced", sliced)]:
-    print(f"{name} 보폭 {t.stride()} -> zeros_like 보폭 {torch.zeros_like(t).stride()}")
+twisted = torch.zeros(4, 3).t()[1:]  # (2, 4): 전치한 뒤 첫 행을 건너뜀
+for name, t in [("turned", turned), ("spread", spread), ("sliced", sliced), ("twisted", twisted)]:
+    made = torch.zeros_like(t)
+    print(
+        f"{name:7} 보폭 {t.stride()} -> zeros_like 보폭 {made.stride()} | 연속 메모리 {made.is_contiguous()}"
+    )
 weight = torch.ones(3, requires_grad=True)
 print("requires_grad는 따라오지 않는다:", torch.zeros_like(weight).requires_grad)
 assert clipped.tolist() == [[0.5, 0.0, 2.0], [3.0, 0.0, 0.0]]  # markdown-exec: hide
@@ -48,3 +52,6 @@ assert torch.zeros_like(spread).stride() == (3, 1)  # markdown-exec: hide
 assert torch.zeros_like(spread).is_contiguous()  # markdown-exec: hide
 assert sliced.stride() == (4, 1)  # markdown-exec: hide
 assert torch.zeros_like(sliced).stride() == (3, 1)  # markdown-exec: hide
+assert twisted.shape == (2, 4) and twisted.stride() == (1, 3)  # markdown-exec: hide
+assert torch.zeros_like(twisted).stride() == (1, 2)  # markdown-exec: hide
+assert not torch.zeros_like(twisted).is_contiguous()  # markdown-exec: hide

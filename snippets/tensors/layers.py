@@ -34,7 +34,13 @@ class Scale(nn.Module):
 scale = Scale()
 print("매개변수:", [name for name, _ in scale.named_parameters()])
 print(scale(torch.tensor([1.0, 2.0, 3.0])))
+fixed = Scale()
+fixed.factor = nn.Parameter(torch.ones(3), requires_grad=False)  # 기울기를 끈 매개변수
+frozen_list = [(n, p.requires_grad) for n, p in fixed.named_parameters()]
+print("requires_grad=False인 Parameter:", frozen_list)
 assert [name for name, _ in scale.named_parameters()] == ["factor"]  # markdown-exec: hide
+assert isinstance(fixed.factor, nn.Parameter)  # markdown-exec: hide
+assert frozen_list == [("factor", False)]  # markdown-exec: hide
 # --8<-- [end:register]
 
 # --8<-- [start:state-dict]

@@ -21,12 +21,40 @@ def islands_mark_on_pop(grid):
     return islands, pushes
 
 
+def islands_mark_on_pop_skip(grid):
+    """꺼낼 때 표시하되, 이미 본 칸을 꺼내면 건너뛴다: 한 칸이 큐에 들어가는 횟수는 4 이하."""
+    rows, cols = len(grid), len(grid[0])
+    seen = set()
+    islands = pushes = 0
+    for sr in range(rows):
+        for sc in range(cols):
+            if grid[sr][sc] != "1" or (sr, sc) in seen:
+                continue
+            islands += 1
+            queue = deque([(sr, sc)])
+            pushes += 1
+            while queue:
+                row, col = queue.popleft()
+                if (row, col) in seen:
+                    continue  # 중복으로 들어온 칸은 다시 펼치지 않는다
+                seen.add((row, col))
+                for r, c in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)):
+                    if 0 <= r < rows and 0 <= c < cols and grid[r][c] == "1" \
+                            and (r, c) not in seen:
+                        queue.append((r, c))
+                        pushes += 1
+    return islands, pushes
+
+
 for size in (3, 5, 7):
     land = [["1"] * size for _ in range(size)]
     islands, pushes = islands_mark_on_pop(land)
+    _, skipped = islands_mark_on_pop_skip(land)
     print(f"{size}×{size} 땅: 섬 {islands}개 (맞음), 큐에 넣은 횟수 {pushes} = 칸 수의 "
           f"{pushes / size**2:.1f}배")
+    print(f"      건너뛰기를 더하면 {skipped} = 칸 수의 {skipped / size**2:.1f}배")
     assert islands == 1 and pushes == {3: 19, 5: 251, 7: 3431}[size]  # markdown-exec: hide
+    assert skipped == {3: 13, 5: 41, 7: 85}[size] and skipped <= 4 * size**2  # markdown-exec: hide
 
 
 def fill_without_same_color_check(image, sr, sc, color, max_steps=10_000):

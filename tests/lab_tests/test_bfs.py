@@ -114,6 +114,7 @@ def test_large_grids_are_fast(bfs_module):
     assert all(value == 7 for row in filled for value in row)
     elapsed = time.perf_counter() - start
     assert elapsed < 20, (
-        f"1000×1000 격자 세 개에 {elapsed:.1f}초가 걸렸습니다. 칸마다 큐에 한 번만 넣어야 "
-        "O(R×C)입니다 (list.pop(0) 대신 deque.popleft)"
+        f"1000×1000 격자 세 개에 {elapsed:.1f}초가 걸렸습니다. 칸마다 큐에 넣는 횟수가 "
+        "일정하고 큐에서 꺼내는 데 드는 시간이 일정해야 O(R×C)입니다 "
+        "(넣을 때 방문 표시, list.pop(0) 대신 deque.popleft)"
     )

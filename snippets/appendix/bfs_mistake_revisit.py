@@ -1,5 +1,8 @@
-def islands_mark_on_pop(grid):
-    """실수: 큐에서 꺼낼 때 방문 표시를 한다. 답은 맞지만 같은 칸이 여러 번 들어간다."""
+def islands_mark_on_pop(grid, skip_seen=False):
+    """실수: 큐에서 꺼낼 때 방문 표시를 한다. 답은 맞지만 같은 칸이 여러 번 들어간다.
+
+    ``skip_seen=True``면 이미 본 칸을 꺼냈을 때 건너뛴다: 한 칸이 들어가는 횟수는 4 이하.
+    """
     rows, cols = len(grid), len(grid[0])
     seen = set()
     islands = pushes = 0
@@ -12,32 +15,9 @@ def islands_mark_on_pop(grid):
             pushes += 1
             while queue:
                 row, col = queue.popleft()
-                seen.add((row, col))  # 너무 늦은 표시
-                for r, c in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)):
-                    if 0 <= r < rows and 0 <= c < cols and grid[r][c] == "1" \
-                            and (r, c) not in seen:
-                        queue.append((r, c))
-                        pushes += 1
-    return islands, pushes
-
-
-def islands_mark_on_pop_skip(grid):
-    """꺼낼 때 표시하되, 이미 본 칸을 꺼내면 건너뛴다: 한 칸이 큐에 들어가는 횟수는 4 이하."""
-    rows, cols = len(grid), len(grid[0])
-    seen = set()
-    islands = pushes = 0
-    for sr in range(rows):
-        for sc in range(cols):
-            if grid[sr][sc] != "1" or (sr, sc) in seen:
-                continue
-            islands += 1
-            queue = deque([(sr, sc)])
-            pushes += 1
-            while queue:
-                row, col = queue.popleft()
-                if (row, col) in seen:
+                if skip_seen and (row, col) in seen:
                     continue  # 중복으로 들어온 칸은 다시 펼치지 않는다
-                seen.add((row, col))
+                seen.add((row, col))  # 너무 늦은 표시
                 for r, c in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)):
                     if 0 <= r < rows and 0 <= c < cols and grid[r][c] == "1" \
                             and (r, c) not in seen:
@@ -49,7 +29,7 @@ def islands_mark_on_pop_skip(grid):
 for size in (3, 5, 7):
     land = [["1"] * size for _ in range(size)]
     islands, pushes = islands_mark_on_pop(land)
-    _, skipped = islands_mark_on_pop_skip(land)
+    _, skipped = islands_mark_on_pop(land, skip_seen=True)
     print(f"{size}×{size} 땅: 섬 {islands}개 (맞음), 큐에 넣은 횟수 {pushes} = 칸 수의 "
           f"{pushes / size**2:.1f}배")
     print(f"      건너뛰기를 더하면 {skipped} = 칸 수의 {skipped / size**2:.1f}배")

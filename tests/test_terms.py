@@ -299,3 +299,16 @@ def test_korean_italics_are_found_and_bold_is_not():
     problems = italic_problems(Path("p.md"), text)
     assert len(problems) == 2
     assert "*맡긴*" in problems[0] and "_기울기_" in problems[1]
+
+
+def test_comments_and_docstrings_of_code_are_checked_but_code_is_not():
+    source = (
+        '"""모듈 설명: shape을 본다."""\n'
+        "x_shape = x.shape  # 코드의 shape은 괜찮다: x.shape\n"
+        "# 파라미터를 고친다\n"
+        "def f(shape=None):\n"
+        '    """`shape` 인자는 코드라 괜찮다."""\n'
+        '    print("파라미터 수와 shape")  # 출력되는 문자열은 주석도 docstring도 아니다\n'
+    )
+    problems = term_problems(Path("snippets/a.py"), source, SAMPLE_TERMS)
+    assert [p.split(":")[1] for p in problems] == ["1", "2", "3"], problems

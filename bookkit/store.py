@@ -129,7 +129,7 @@ class Digests:
             folder = name.removeprefix(DIR_PREFIX)
             if folder.startswith("/") or ".." in folder.split("/"):
                 return None
-            return listing_digest(self.root / folder)
+            return listing_digest(self.root / folder, top=folder == ".")
         return None  # $untracked, or a name this version does not know: never a match
 
     def changed(self, inputs: dict[str, str | None]) -> list[str]:

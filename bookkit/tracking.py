@@ -69,10 +69,21 @@ def value_digest(text: str | None) -> str | None:
                                                     ).hexdigest()
 
 
-def listing_digest(folder: Path) -> str | None:
-    """SHA-256 of a folder's sorted entry names, or ``None`` when it is not a folder."""
+def listing_digest(folder: Path, top: bool = False) -> str | None:
+    """SHA-256 of a folder's sorted entry names, or ``None`` when it is not a folder.
+
+    Names that are never inputs are left out, so build artefacts appearing beside the book do
+    not make a listing stale: dot-entries and ``__pycache__`` anywhere, and at the top of the
+    project (``top``) ``site``, ``build``, ``workspace`` and ``*.egg-info``.
+    """
     try:
-        names = sorted(os.listdir(folder))
+        names = sorted(
+            name
+            for name in os.listdir(folder)
+            if not name.startswith(".")
+            and name != "__pycache__"
+            and not (top and (name in _IGNORED_TOP | {"workspace"} or name.endswith(".egg-info")))
+        )
     except OSError:
         return None
     return hashlib.sha256("\n".join(names).encode("utf-8", "surrogateescape")).hexdigest()
@@ -299,7 +310,7 @@ class InputTracker:
             found[ENV_PREFIX + name] = value_digest(os.environ.get(name))
         for folder in self._listed:
             if folder == self.root:
-                found[DIR_PREFIX + "."] = listing_digest(folder)
+                found[DIR_PREFIX + "."] = listing_digest(folder, top=True)
             elif (relative := self._relative(folder, folders=True)) is not None:
                 found[DIR_PREFIX + relative] = listing_digest(self.root / relative)
         if self.untracked:

@@ -203,6 +203,22 @@ def test_a_folder_a_block_lists_is_an_input(tmp_path):
     assert run_twice(root, unit, lambda: (tmp_path / "data" / "b.txt").write_text("b")) == 1
 
 
+def test_build_artefacts_do_not_make_a_listing_of_the_project_stale(tmp_path):
+    # The timing page's unit lists the project root; the first build's site/ and caches
+    # appearing beside the book re-ran it once on every fresh clone.
+    root, unit = book(tmp_path, """\
+        import os
+        print(len([name for name in os.listdir(".") if name == "docs"]))
+    """)
+
+    def artefacts():
+        for name in ("site", ".cache", "workspace", "__pycache__", "x.egg-info"):
+            (tmp_path / name).mkdir()
+
+    assert run_twice(root, unit, artefacts) == 0
+    assert run_twice(root, unit, lambda: (tmp_path / "notes.txt").write_text("n")) == 1
+
+
 # Row 7: a subprocess can read anything; the unit is never reused, with one warning.
 def test_a_subprocess_makes_the_unit_not_reusable_with_a_warning(tmp_path, caplog):
     root, unit = book(tmp_path, """\

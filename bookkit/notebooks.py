@@ -166,6 +166,26 @@ def run_cells(conn, job: dict[str, Any]) -> tuple[dict | None, dict[str, str | N
     return {}, reported["inputs"]
 
 
+# Output representations that mkdocs-jupyter would put on the page as live markup.
+MARKUP_TYPES = ("text/html", "text/markdown", "text/latex", "application/javascript")
+
+
+def text_only(output: dict) -> dict:
+    """The output without representations that would become markup on the page.
+
+    When nothing else is left, the first of them is kept as plain text, so it shows as text.
+    """
+    data = output.get("data")
+    if not data or not any(kind in data for kind in MARKUP_TYPES):
+        return output
+    kept = {kind: value for kind, value in data.items() if kind not in MARKUP_TYPES}
+    if not kept:
+        kind = next(kind for kind in MARKUP_TYPES if kind in data)
+        value = data[kind]
+        kept = {"text/plain": "".join(value) if isinstance(value, list) else value}
+    return {**output, "data": kept}
+
+
 def executed_notebook(source: Path, outputs: dict[str, list]) -> str:
     """The page's notebook with the stored outputs, as ``.ipynb`` text."""
     import nbformat
@@ -180,7 +200,9 @@ def executed_notebook(source: Path, outputs: dict[str, list]) -> str:
         cell.metadata = {"tags": tags} if tags else {}
         if cell.cell_type == "code":
             number += 1
-            cell.outputs = [nbformat.from_dict(o) for o in outputs.get(f"cell-{number}", [])]
+            cell.outputs = [
+                nbformat.from_dict(text_only(o)) for o in outputs.get(f"cell-{number}", [])
+            ]
             cell.execution_count = number
             for output in cell.outputs:
                 if "execution_count" in output:

@@ -189,3 +189,17 @@ def test_an_output_review_diff_cannot_close_its_fence():
     report = render(Review(changed=[(before, after)]), "main", "head")
     fence = "`" * 13
     assert f"{fence}diff\n" in report and report.rstrip().endswith(fence)
+
+
+def test_notebook_outputs_keep_no_representation_that_becomes_markup():
+    from bookkit.notebooks import text_only
+
+    hostile = "<script>alert(1)</script>"
+    both = {"output_type": "display_data", "metadata": {},
+            "data": {"text/html": [hostile], "text/plain": ["<DataFrame>"]}}
+    assert text_only(both)["data"] == {"text/plain": ["<DataFrame>"]}
+    only_markup = {"output_type": "execute_result", "metadata": {}, "execution_count": 1,
+                   "data": {"text/markdown": ["[x](javascript:alert(1))"]}}
+    assert text_only(only_markup)["data"] == {"text/plain": "[x](javascript:alert(1))"}
+    stream = {"output_type": "stream", "name": "stdout", "text": hostile}
+    assert text_only(stream) == stream

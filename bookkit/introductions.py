@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
+from mkdocs.utils import meta
 
 from bookkit.fences import HIDE, FenceError, extract_fences
 from bookkit.pages import is_notebook
@@ -66,12 +67,6 @@ def nav_pages(mkdocs_yml: Path) -> list[str]:
     return [page for page in pages if page.endswith((".md", ".ipynb"))]
 
 
-def front_matter(text: str) -> dict:
-    if not text.startswith("---\n"):
-        return {}
-    return yaml.safe_load(text.split("---\n", 2)[1]) or {}
-
-
 def expand(name: str) -> str:
     for short, full in ABBREVIATIONS.items():
         if name.startswith(short):
@@ -81,7 +76,8 @@ def expand(name: str) -> str:
 
 def declared(path: Path) -> list[str]:
     """The expanded names of the page's ``introduces:`` list; a malformed list is an error."""
-    value = front_matter(path.read_text(encoding="utf-8")).get("introduces", [])
+    _, data = meta.get_data(path.read_text(encoding="utf-8"))  # as MkDocs reads it
+    value = data.get("introduces", [])
     if not isinstance(value, list) or not all(isinstance(n, str) for n in value):
         raise FenceError(path, 1, "front matter 'introduces:' must be a list of names")
     names = [expand(n) for n in value]

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import difflib
-import json
 import math
 import random
 import sys
@@ -35,6 +34,7 @@ from typing import Any
 from mkdocs.utils import meta
 
 from bookkit.engine import Engine, Outcome, book_units
+from bookkit.manifest import output_text
 from bookkit.runner import JobResult, run_jobs
 from bookkit.units import Block, Unit, UnitsError
 
@@ -59,16 +59,9 @@ def choose(units: list[Unit], percent: float, seed: int) -> list[Unit]:
     return [unit for index, unit in enumerate(units) if index in picked]
 
 
-def _text(output: Any) -> str:
-    """A block's output as text to diff: text as is, notebook outputs as indented JSON."""
-    if isinstance(output, str):
-        return output
-    return json.dumps(output, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
-
-
 def _diff(stored: Any, fresh: Any, label: str) -> str:
     lines = difflib.unified_diff(
-        _text(stored).splitlines(keepends=True), _text(fresh).splitlines(keepends=True),
+        output_text(stored).splitlines(keepends=True), output_text(fresh).splitlines(keepends=True),
         fromfile=f"{label} (stored)", tofile=f"{label} (re-executed)",
     )
     return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n"
@@ -97,7 +90,7 @@ def _compare_block(block: Block, stored: dict, fresh: dict, volatile: bool) -> s
     if block.id not in stored:
         return f"{block.label}: has an output now, but none is stored"
     if volatile:  # a measurement: its text changes from run to run, but it must print
-        if _text(stored[block.id]).strip() and not _text(fresh[block.id]).strip():
+        if output_text(stored[block.id]).strip() and not output_text(fresh[block.id]).strip():
             return f"{block.label}: a measurement that printed nothing on re-execution"
         return None
     if stored[block.id] == fresh[block.id]:

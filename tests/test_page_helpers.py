@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import re
+from xml.etree import ElementTree
+
 import matplotlib
 import matplotlib.pyplot as plt
 import pytest
 import torch
 
-from bookkit.graph import autograd_edges, mermaid_graph
+from bookkit.graph import autograd_edges, graph_figure, graph_svg
 from bookkit.plots import MissingGlyphError, svg
 from bookkit.show import expect_error
+from bookkit.site_check import markup_problems
+
+SVG = "{http://www.w3.org/2000/svg}"
 
 
 def test_expect_error_prints_the_real_message(capsys):
@@ -33,7 +39,36 @@ def test_expect_error_fails_when_nothing_or_something_else_is_raised():
             raise ValueError("dtype mismatch")
 
 
-def test_mermaid_graph_is_read_from_grad_fn():
+def _graph_parts(svg_text: str):
+    """Boxes (label -> (kind, left, right, middle y)) and arrows (start, end) of a graph SVG."""
+    root = ElementTree.fromstring(svg_text)  # well-formed XML, or this fails
+    boxes = {}
+    for group in root.iter(f"{SVG}g"):
+        rect, text = group.find(f"{SVG}rect"), group.find(f"{SVG}text")
+        left, width = float(rect.get("x")), float(rect.get("width"))
+        middle = float(rect.get("y")) + float(rect.get("height")) / 2
+        kind = group.get("class").split("__")[-1]
+        boxes[text.text] = (kind, left, left + width, middle)
+    arrows = []
+    for path in root.iter(f"{SVG}path"):
+        numbers = [float(n) for n in re.findall(r"-?[\d.]+", path.get("d"))]
+        arrows.append(((numbers[0], numbers[1]), (numbers[-2], numbers[-1])))
+    return root, boxes, arrows
+
+
+def _joined(boxes, arrows) -> set[tuple[str, str]]:
+    """(source label, target label) of every arrow: it leaves a box's right side and stops
+    just before another box's left side, at both boxes' mid height."""
+    pairs = set()
+    for start, end in arrows:
+        source = [n for n, (_, _, right, y) in boxes.items() if (round(right, 1), y) == start]
+        target = [n for n, (_, left, _, y) in boxes.items() if (round(left - 7, 1), y) == end]
+        assert len(source) == 1 and len(target) == 1, (start, end, boxes)
+        pairs.add((source[0], target[0]))
+    return pairs
+
+
+def test_autograd_graph_is_an_svg_read_from_grad_fn():
     a = torch.tensor(2.0, requires_grad=True)
     b = torch.ones(3, requires_grad=True)
     y = (a * b).sum()
@@ -42,11 +77,35 @@ def test_mermaid_graph_is_read_from_grad_fn():
         "AccumulateGrad", "AccumulateGrad", "MulBackward0", "SumBackward0"
     ]
     assert len(edges) == 3
-    text = mermaid_graph(y, {"a": a, "b": b}, "y")
-    assert text.startswith("flowchart LR")
-    assert '(["a 스칼라"])' in text and '(["b (3)"])' in text and '(["y 스칼라"])' in text
+    root, boxes, arrows = _graph_parts(graph_svg(y, {"a": a, "b": b}, "y"))
+    assert {label: kind for label, (kind, *_) in boxes.items()} == {
+        "a 스칼라": "leaf", "b (3)": "leaf", "MulBackward0": "op", "SumBackward0": "op",
+        "y 스칼라": "result",
+    }
+    assert _joined(boxes, arrows) == {
+        ("a 스칼라", "MulBackward0"), ("b (3)", "MulBackward0"),
+        ("MulBackward0", "SumBackward0"), ("SumBackward0", "y 스칼라"),
+    }
+    lefts = {label: left for label, (_, left, _, _) in boxes.items()}
+    assert lefts["a 스칼라"] < lefts["MulBackward0"] < lefts["SumBackward0"] < lefts["y 스칼라"]
+    assert root.get("role") == "img" and root.find(f"{SVG}title").text == root.get("aria-label")
+    assert "MulBackward0(입력: " in root.get("aria-label")
+    figure = graph_figure(y, {"a": a, "b": b}, "y")
+    assert figure.startswith('<figure class="book-graph"><svg') and "<figcaption>" in figure
+    assert "잎 텐서 2개(" in figure and "연산 노드 2개" in figure
     with pytest.raises(ValueError, match="no grad_fn"):
-        mermaid_graph(torch.ones(2), {}, "z")
+        graph_svg(torch.ones(2), {}, "z")
+
+
+def test_autograd_graph_labels_are_escaped():
+    evil = torch.tensor(1.0, requires_grad=True)
+    name = '<script>alert(1)</script>"'
+    figure = graph_figure(evil * 2, {name: evil}, "<b>y</b>")
+    root, boxes, _ = _graph_parts(figure[len('<figure class="book-graph">'):figure.index("<figc")])
+    assert f"{name} 스칼라" in boxes and "<b>y</b> 스칼라" in boxes  # shown as text
+    assert root.find(f".//{SVG}script") is None and "<script>" not in figure
+    assert name in root.get("aria-label")
+    assert markup_problems(figure) == []
 
 
 def test_plots_render_korean_and_log_axes_with_the_books_font():

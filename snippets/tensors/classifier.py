@@ -152,5 +152,5 @@ assert chain[:7] == expected_chain and not x.requires_grad  # markdown-exec: hid
 # --8<-- [end:grad]
 
 # --8<-- [start:graph]
-print_mermaid(loss, {"x": x, "W": W, "b": b}, "loss")
+show_graph(loss, {"x": x, "W": W, "b": b}, "loss")
 # --8<-- [end:graph]

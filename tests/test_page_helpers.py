@@ -11,7 +11,7 @@ import pytest
 import torch
 
 from bookkit.graph import autograd_edges, graph_figure, graph_svg
-from bookkit.plots import MissingGlyphError, svg
+from bookkit.plots import MissingGlyphError, description, svg
 from bookkit.show import expect_error
 from bookkit.site_check import markup_problems
 
@@ -115,6 +115,33 @@ def test_plots_render_korean_and_log_axes_with_the_books_font():
     html = svg(fig, "캡션")
     assert html.startswith('<figure class="book-plot"><svg') and "<figcaption>캡션" in html
     assert matplotlib.rcParams["font.family"] == ["Pretendard"]
+
+
+def test_plots_and_pictures_are_named_images_that_state_their_numbers():
+    from bookkit.pictures import broadcast_figure, storage_figure
+
+    fig, ax = plt.subplots()
+    ax.plot([1, 2, 3], [4.0, 2.5, 0.125], label="손실")
+    ax.set_xlabel("단계")
+    html = svg(fig, "<b>캡션</b>")
+    image = ElementTree.fromstring(html[len('<figure class="book-plot">'):html.index("<figc")])
+    label = image.get("aria-label")
+    assert image.get("role") == "img" and image.find(f"{SVG}title").text == label
+    assert "x축 단계" in label and "손실: 점 3개, x 1~3, y 0.125~4" in label
+    assert "<figcaption>&lt;b&gt;캡션&lt;/b&gt;</figcaption>" in html
+    x = torch.arange(6.0).reshape(2, 3)
+    storage = description(storage_figure({"x": x, "x.t()": x.t()}))
+    assert "storage 6칸: [0] 0, [1] 1," in storage
+    assert "x.t(): shape (3, 2), stride (1, 3), offset 0, 행 순서로 읽는 칸 0 3 1 4 2 5" in storage
+    broadcast = description(broadcast_figure({"a": (8, 1, 6, 1), "b": (7, 1, 5)}))
+    assert "a (8, 1, 6, 1): 8, 1 → 7, 6, 1 → 5." in broadcast
+    assert "b (7, 1, 5): 없는 축 → 8, 7, 1 → 6, 5." in broadcast
+    assert broadcast.endswith("결과 (8, 7, 6, 5).")
+    assert description(broadcast_figure({"x": (4, 3), "y": (4,)})).endswith("결과: 불가.")
+    bare, ax = plt.subplots()
+    ax.set_axis_off()
+    with pytest.raises(ValueError, match="no plot to describe"):
+        svg(bare, "캡션")
 
 
 def test_a_glyph_the_font_lacks_fails_the_plot():

@@ -25,8 +25,8 @@ import torch
 
 _FONT_SIZE = 13
 _NODE_HEIGHT = 32
-_PADDING_X = 12
-_COLUMN_GAP = 44
+_PADDING_X = 10
+_COLUMN_GAP = 32
 _ROW_GAP = 16
 _MARGIN = 8
 _ARROW = 7
@@ -94,7 +94,7 @@ def autograd_graph(
 
 
 def _text_width(text: str) -> float:
-    """Width of ``text`` in pixels at _FONT_SIZE: Hangul and other wide letters count double."""
+    """Estimated width of ``text`` in pixels: a wide letter (Hangul) is 1 em, others 0.6 em."""
     wide = sum(unicodedata.east_asian_width(c) in "WF" for c in text)
     return _FONT_SIZE * (0.6 * (len(text) - wide) + 1.0 * wide)
 
@@ -167,7 +167,7 @@ def _number(value: float) -> str:
 
 
 def graph_description(nodes: dict[object, GraphNode], edges: list[tuple[object, object]],
-             root_name: str) -> str:
+                      root_name: str) -> str:
     """What the picture shows, in words: its text alternative."""
     graph, _ = _layers(nodes, edges)
     counts = Counter(node.label for node in nodes.values() if node.kind == "op")
@@ -266,10 +266,14 @@ def graph_svg(root: torch.Tensor, names: dict[str, torch.Tensor], root_name: str
 
 
 def graph_figure(root: torch.Tensor, names: dict[str, torch.Tensor], root_name: str) -> str:
-    """The graph as an HTML ``<figure>``: the SVG and a caption with its counts."""
+    """The graph as an HTML ``<figure>``: the SVG and a caption with its counts.
+
+    The SVG keeps its size, so its text stays readable; a graph wider than the page scrolls
+    sideways in a box that the keyboard can reach (``tabindex="0"``).
+    """
     nodes, _ = autograd_graph(root, names, root_name)
     svg = graph_svg(root, names, root_name)
-    return (f'<figure class="book-graph">{svg}'
+    return (f'<figure class="book-graph"><div class="book-graph__scroll" tabindex="0">{svg}</div>'
             f"<figcaption>{html.escape(graph_caption(nodes, root_name))}</figcaption></figure>")
 
 

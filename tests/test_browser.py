@@ -89,7 +89,7 @@ def test_math_and_autograd_graph_render(browser, site_url):
     page.wait_for_selector(".katex", timeout=10_000)
     # The autograd graphs are SVG drawn at build time: there from the start, no script needed.
     heights = page.eval_on_selector_all(
-        "figure.book-graph > svg", "els => els.map(e => e.getBoundingClientRect().height)"
+        "figure.book-graph svg", "els => els.map(e => e.getBoundingClientRect().height)"
     )
     assert len(heights) >= 2 and all(height > 40 for height in heights[:1]), heights
     assert page.locator(".katex").count() >= 2
@@ -97,7 +97,7 @@ def test_math_and_autograd_graph_render(browser, site_url):
     page.close()
     without_script = browser.new_page(java_script_enabled=False)
     without_script.goto(f"{site_url}/tensors-and-autograd/graph-capture/")
-    graph = without_script.locator("figure.book-graph > svg").first
+    graph = without_script.locator("figure.book-graph svg").first
     assert graph.is_visible() and graph.bounding_box()["height"] > 40
     without_script.close()
 

@@ -91,7 +91,8 @@ def test_autograd_graph_is_an_svg_read_from_grad_fn():
     assert root.get("role") == "img" and root.find(f"{SVG}title").text == root.get("aria-label")
     assert "MulBackward0(입력: " in root.get("aria-label")
     figure = graph_figure(y, {"a": a, "b": b}, "y")
-    assert figure.startswith('<figure class="book-graph"><svg') and "<figcaption>" in figure
+    assert figure.startswith('<figure class="book-graph"><div class="book-graph__scroll" '
+                             'tabindex="0"><svg') and "</svg></div><figcaption>" in figure
     assert "잎 텐서 2개(" in figure and "연산 노드 2개" in figure
     with pytest.raises(ValueError, match="no grad_fn"):
         graph_svg(torch.ones(2), {}, "z")
@@ -101,7 +102,7 @@ def test_autograd_graph_labels_are_escaped():
     evil = torch.tensor(1.0, requires_grad=True)
     name = '<script>alert(1)</script>"'
     figure = graph_figure(evil * 2, {name: evil}, "<b>y</b>")
-    root, boxes, _ = _graph_parts(figure[len('<figure class="book-graph">'):figure.index("<figc")])
+    root, boxes, _ = _graph_parts(figure[figure.index("<svg"):figure.index("</div><figc")])
     assert f"{name} 스칼라" in boxes and "<b>y</b> 스칼라" in boxes  # shown as text
     assert root.find(f".//{SVG}script") is None and "<script>" not in figure
     assert name in root.get("aria-label")

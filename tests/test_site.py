@@ -74,7 +74,7 @@ def test_autograd_graphs_are_static_svg_and_nothing_loads_mermaid(built_site):
         assert not soup.select(".mermaid"), f"{where}: a mermaid diagram is left"
         assert not [s for s in soup.find_all("script", src=True) if "mermaid" in s["src"]], where
         for figure in soup.select("figure.book-graph"):
-            svg = figure.find("svg", recursive=False)
+            svg = figure.select_one(".book-graph__scroll[tabindex='0'] > svg")
             assert svg["role"] == "img" and "autograd 그래프" in svg["aria-label"], where
             assert svg.select(".book-graph__leaf") and svg.select("path.book-graph__edge")
             assert "잎 텐서" in figure.figcaption.get_text(), where

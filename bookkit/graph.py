@@ -222,6 +222,7 @@ def graph_svg(root: torch.Tensor, names: dict[str, torch.Tensor], root_name: str
     label = graph_description(nodes, edges, root_name)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="book-graph__svg" role="img" '
+        'data-search-exclude="" '  # the text alternative is for screen readers, not search
         f'aria-label="{html.escape(label)}" width="{_number(total_width)}" '
         f'height="{_number(total_height)}" viewBox="0 0 {_number(total_width)} '
         f'{_number(total_height)}" font-size="{_FONT_SIZE}">',

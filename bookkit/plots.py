@@ -89,8 +89,8 @@ def svg(figure: plt.Figure, caption: str) -> str:
     """The figure as an HTML ``<figure>`` with inline SVG and a caption; closes the figure.
 
     The SVG has ``role="img"`` and the figure's :func:`description` as its ``aria-label`` and
-    ``<title>``. Raises :class:`MissingGlyphError` when matplotlib warns that the font lacks
-    a glyph.
+    ``<title>``, kept out of the search index (``data-search-exclude``, Material's mark).
+    Raises :class:`MissingGlyphError` when matplotlib warns that the font lacks a glyph.
     """
     label = html.escape(description(figure))
     buffer = io.StringIO()
@@ -107,8 +107,8 @@ def svg(figure: plt.Figure, caption: str) -> str:
     body = buffer.getvalue()
     body = body[body.index("<svg") :]
     opening = body.index(">") + 1
-    body = (f'<svg role="img" aria-label="{label}"{body[4:opening]}<title>{label}</title>'
-            f"{body[opening:]}")
+    body = (f'<svg role="img" aria-label="{label}" data-search-exclude=""{body[4:opening]}'
+            f"<title>{label}</title>{body[opening:]}")
     return (f'<figure class="book-plot">{body}'
             f"<figcaption>{html.escape(caption)}</figcaption></figure>")
 

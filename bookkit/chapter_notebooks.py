@@ -34,13 +34,15 @@ HERE = Path(__file__).resolve().parent
 # a whole module copied, or one function of notebook_helpers.py.
 HELPERS = {
     ("bookkit.show", "expect_error"): ("show.py", None),
-    ("bookkit.graph", "print_mermaid"): ("graph.py", None),
+    ("bookkit.graph", "show_graph"): ("notebook_helpers.py", "show_graph"),
     ("bookkit.device", "recording_device"): ("notebook_helpers.py", "recording_device"),
     ("bookkit.plots", "show"): ("notebook_helpers.py", "show"),
     ("bookkit.pictures", "storage_figure"): ("pictures.py", None),
     ("bookkit.pictures", "broadcast_figure"): ("pictures.py", None),
     ("bookkit.tracebacks", "page_tracebacks"): ("tracebacks.py", None),
 }
+# A helper that calls code of a whole module: the module is copied first.
+REQUIRES = {("notebook_helpers.py", "show_graph"): ("graph.py", None)}
 _IMPORT = re.compile(r"^from (bookkit[\w.]*) import (.+)$")
 _PROJECT = re.compile(r"^(from|import) (labs|bookkit)\b")  # the book's own code
 _RECORDED = re.compile(r"""^show_recorded\(\s*["']([^"']+)["']""")
@@ -99,7 +101,13 @@ def _function(path: Path, name: str) -> str:
 
 def helper_cell(helpers: set[tuple[str, str]]) -> str:
     parts = ["# 이 책의 도우미 함수들: 책을 설치하지 않아도 아래 셀들이 돌아가도록 정의합니다."]
-    for file, function in sorted({HELPERS[h] for h in helpers}, key=lambda f: (f[0], f[1] or "")):
+    sources = {HELPERS[h] for h in helpers}
+    required = {REQUIRES[s] for s in sources if s in REQUIRES} - sources
+
+    def in_order(found: set) -> list:
+        return sorted(found, key=lambda f: (f[0], f[1] or ""))
+
+    for file, function in [*in_order(required), *in_order(sources)]:
         parts.append(_module_body(HERE / file) if function is None
                      else _function(HERE / file, function))
     return "\n\n\n".join(parts).strip() + "\n"

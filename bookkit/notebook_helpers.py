@@ -1,10 +1,11 @@
 """What a chapter's downloadable notebook uses in place of the book's page helpers.
 
 A reader's notebook has torch, numpy and matplotlib, not this project. The notebook's first
-code cell therefore defines the helpers its cells call: ``expect_error`` and ``print_mermaid``
-are copied from :mod:`bookkit.show` and :mod:`bookkit.graph` (they need nothing else); the two
-below replace helpers that only make sense in the book. Only the standard library, torch and
-matplotlib are imported, and :mod:`bookkit.chapter_notebooks` copies their source verbatim.
+code cell therefore defines the helpers its cells call: ``expect_error`` is copied from
+:mod:`bookkit.show` (it needs nothing else); the functions below replace helpers that only make
+sense in the book (``show_graph`` runs on :mod:`bookkit.graph`, copied before it). Only the
+standard library, torch (with networkx, which it installs) and matplotlib are imported, and
+:mod:`bookkit.chapter_notebooks` copies their source verbatim.
 """
 
 from __future__ import annotations
@@ -25,3 +26,12 @@ def show(figure, caption: str) -> None:
     display(figure)
     plt.close(figure)
     print(caption)
+
+
+def show_graph(root, names, root_name: str) -> None:
+    """Show the autograd graph (drawn by the copied bookkit.graph) with its caption below."""
+    from IPython.display import SVG, display
+
+    display(SVG(graph_svg(root, names, root_name)))  # noqa: F821 (defined by bookkit.graph)
+    nodes, _ = autograd_graph(root, names, root_name)  # noqa: F821
+    print(graph_caption(nodes, root_name))  # noqa: F821

@@ -6,7 +6,9 @@
   missing) dimensions that broadcasting stretches marked, and the resulting shape.
 
 Both return a matplotlib figure; pages print it with :func:`bookkit.plots.show`. The numbers
-in the pictures are computed here from the tensors and shapes given, never typed by hand.
+in the pictures are computed here from the tensors and shapes given, never typed by hand. Each
+figure's label says in words what it shows, with the same numbers: :mod:`bookkit.plots` makes
+it the picture's text alternative.
 """
 
 from __future__ import annotations
@@ -122,7 +124,20 @@ def storage_figure(views: dict[str, torch.Tensor]) -> plt.Figure:
 
     ax.set_xlim(-1.6, width + 0.2)
     ax.set_ylim(-1.0, top + 1.2)
+    fig.set_label(_storage_words(values, grids))
     return fig
+
+
+def _storage_words(values: list, grids: list) -> str:
+    cells = ", ".join(f"[{k}] {_label(v)}" for k, v in enumerate(values))
+    words = [f"storage {len(values)}칸: {cells}."]
+    for name, tensor, _, _, positions in grids:
+        words.append(
+            f"{name}: shape {_shape_text(tuple(tensor.shape))}, stride "
+            f"{_shape_text(tensor.stride())}, offset {tensor.storage_offset()}, 행 순서로 읽는 "
+            f"칸 {' '.join(str(p) for p in positions)}."
+        )
+    return "storage와 view 그림. " + " ".join(words)
 
 
 def broadcast_columns(shapes: dict[str, Sequence[int]]) -> tuple[list[str], list[list[str]]]:
@@ -212,4 +227,25 @@ def broadcast_figure(shapes: dict[str, Sequence[int]]) -> plt.Figure:
             va="center", fontsize=8, color="#555555")
     ax.set_xlim(-3.8, width * cell + 0.1)
     ax.set_ylim(0.0, rows + 1.9)
+    fig.set_label(_broadcast_words(shapes, result, kinds))
     return fig
+
+
+def _broadcast_words(shapes: dict[str, Sequence[int]], result: list[str],
+                     kinds: list[list[str]]) -> str:
+    words = []
+    for (name, shape), row_kinds in zip(shapes.items(), kinds, strict=True):
+        sizes = [None] * (len(result) - len(shape)) + list(shape)
+        columns = []
+        for n, kind, size in zip(sizes, row_kinds, result, strict=True):
+            if kind == "missing":
+                columns.append(f"없는 축 → {size}")
+            elif kind == "stretched":
+                columns.append(f"{n} → {size}")
+            elif kind == "conflict":
+                columns.append(f"{n} 맞출 수 없음")
+            else:
+                columns.append(str(n))
+        words.append(f"{name} {_shape_text(shape)}: {', '.join(columns)}.")
+    outcome = "결과: 불가." if "불가" in result else f"결과 {_shape_text(result)}."
+    return "브로드캐스팅 그림, 오른쪽 끝 축부터 맞춤. " + " ".join(words) + " " + outcome

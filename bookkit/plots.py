@@ -1,5 +1,8 @@
 """Plots drawn at build time and embedded in the page as inline SVG.
 
+Every figure is an image with a name (``role="img"``, ``aria-label`` and ``<title>``): the words
+a screen reader says instead of the picture, with the numbers it shows (:func:`description`).
+
 Text is drawn with Pretendard Regular (SIL OFL 1.1, ``bookkit/fonts/``, fetched by
 ``scripts/fetch_fonts.py``), registered with matplotlib's ``font_manager``: it has Hangul and the
 minus sign U+2212, so log-axis labels such as 10⁻² need no workaround. Text is stored as paths
@@ -9,6 +12,7 @@ of drawing an empty box.
 
 from __future__ import annotations
 
+import html
 import io
 import re
 import warnings
@@ -45,11 +49,50 @@ matplotlib.rcParams.update(
 )
 
 
+def _number(value: float) -> str:
+    value = float(value) + 0.0  # no "-0"
+    return f"{value:,.0f}" if abs(value) >= 1000 else f"{value:.3g}"
+
+
+def description(figure: plt.Figure) -> str:
+    """What the figure shows, in words: its label when it has one (:mod:`bookkit.pictures` set
+    it), else each plot's title, axis names and, for every labelled line or set of points, how
+    many points and the range of their values."""
+    if figure.get_label():
+        return figure.get_label()
+    parts = []
+    for ax in figure.axes:
+        if not ax.axison:
+            continue
+        named = [f"'{ax.get_title()}'"] if ax.get_title() else []
+        unnamed = "(이름 없음)"
+        named.append(f"x축 {ax.get_xlabel() or unnamed}, y축 {ax.get_ylabel() or unnamed}")
+        for artist in [*ax.lines, *ax.collections]:
+            label = artist.get_label()
+            if label.startswith("_"):  # matplotlib's name for an unlabelled artist
+                continue
+            points = (artist.get_xydata() if hasattr(artist, "get_xydata")
+                      else artist.get_offsets())
+            if len(points) == 0:
+                continue
+            xs, ys = points[:, 0], points[:, 1]
+            named.append(f"{label}: 점 {len(points)}개, x {_number(xs.min())}~{_number(xs.max())}, "
+                         f"y {_number(ys.min())}~{_number(ys.max())}")
+        parts.append("; ".join(named))
+    if not parts:
+        raise ValueError("the figure has no plot to describe: give it a label "
+                         "(figure.set_label) that says what it shows")
+    return "그래프 " + " / ".join(parts)
+
+
 def svg(figure: plt.Figure, caption: str) -> str:
     """The figure as an HTML ``<figure>`` with inline SVG and a caption; closes the figure.
 
+    The SVG has ``role="img"`` and the figure's :func:`description` as its ``aria-label`` and
+    ``<title>``, kept out of the search index (``data-search-exclude``, Material's mark).
     Raises :class:`MissingGlyphError` when matplotlib warns that the font lacks a glyph.
     """
+    label = html.escape(description(figure))
     buffer = io.StringIO()
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
@@ -63,7 +106,11 @@ def svg(figure: plt.Figure, caption: str) -> str:
                                warning.lineno)
     body = buffer.getvalue()
     body = body[body.index("<svg") :]
-    return f'<figure class="book-plot">{body}<figcaption>{caption}</figcaption></figure>'
+    opening = body.index(">") + 1
+    body = (f'<svg role="img" aria-label="{label}" data-search-exclude=""{body[4:opening]}'
+            f"<title>{label}</title>{body[opening:]}")
+    return (f'<figure class="book-plot">{body}'
+            f"<figcaption>{html.escape(caption)}</figcaption></figure>")
 
 
 def show(figure: plt.Figure, caption: str) -> None:

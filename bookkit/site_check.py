@@ -13,8 +13,11 @@
    nbconvert's; a ``{{ ... }}`` in a template stands for a value inside a string) or JSON data;
    every ``<script src>`` is one of the site's own files; no ``javascript:`` URL in ``href``,
    ``src``, ``action``, ``formaction``, ``xlink:href`` or a refresh; no ``on*=`` handler
-   attribute; no ``srcdoc``. Pages are parsed once for checks 3 and 4.
-5. The search index holds text only: Material keeps ``<p>``, ``<code>``, ``<pre>``, lists and
+   attribute; no ``srcdoc``. Pages are parsed once for checks 3, 4 and 5.
+5. Every picture has a text alternative: an inline ``<svg>`` is ``role="img"`` with a non-empty
+   ``aria-label`` (or ``aria-labelledby``) and a ``<title>``, unless it is hidden
+   (``aria-hidden="true"``) or an icon inside a link, button or label, which names it.
+6. The search index holds text only: Material keeps ``<p>``, ``<code>``, ``<pre>``, lists and
    sub/superscripts, without attributes; nothing else may look like a tag.
 
 Run after a build with ``python -m bookkit.site_check [site_dir]``; the build hook runs the
@@ -88,6 +91,7 @@ class _Scan:
     loads: list[str] = field(default_factory=list)  # URLs loaded from other hosts
     problems: list[str] = field(default_factory=list)  # script, javascript: URLs, handlers
     script_srcs: list[str] = field(default_factory=list)  # same-site <script src>, to resolve
+    unnamed: list[str] = field(default_factory=list)  # pictures without a text alternative
 
 
 def _is_script_url(value: str) -> bool:
@@ -190,6 +194,8 @@ def _scan(text: str, is_css: bool, project_root: Path | None = None) -> _Scan:
                 scan.loads.append(tag["href"])
         elif name == "style":
             scan.loads += _CSS_EXTERNAL.findall(tag.get_text())
+        elif name == "svg" and not _named_picture(tag):
+            scan.unnamed.append(f"inline <svg> without a text alternative: {str(tag)[:80]!r}")
         if name != "script":
             continue
         src = tag.get("src")
@@ -202,6 +208,17 @@ def _scan(text: str, is_css: bool, project_root: Path | None = None) -> _Scan:
             body = " ".join(tag.get_text().split())
             scan.problems.append(f"inline <script> that is not the theme's: {body[:80]!r}")
     return scan
+
+
+def _named_picture(svg) -> bool:
+    """Whether an inline ``<svg>`` has a text alternative, or needs none (check 5)."""
+    if svg.find_parent("svg") or str(svg.get("aria-hidden", "")).lower() == "true":
+        return True
+    if svg.find_parent(("a", "button", "label")):  # an icon: the control carries the name
+        return True
+    named = str(svg.get("aria-label", "")).strip() or svg.get("aria-labelledby")
+    title = svg.find("title", recursive=False)
+    return svg.get("role") == "img" and bool(named) and bool(title and title.get_text().strip())
 
 
 def external_loads(text: str, is_css: bool = False) -> list[str]:
@@ -259,7 +276,8 @@ def check_markup(site_dir: Path, project_root: Path | None = None) -> list[str]:
 
 
 def _check_pages(site_dir: Path, project_root: Path | None) -> tuple[list[str], list[str]]:
-    """Problems of checks 3 (offline) and 4 (script), from one parse of each page."""
+    """Problems of checks 3 (offline), and 4 and 5 (script, pictures), from one parse of each
+    page."""
     offline: list[str] = []
     markup: list[str] = []
     for path in sorted(site_dir.rglob("*")):
@@ -269,7 +287,7 @@ def _check_pages(site_dir: Path, project_root: Path | None) -> tuple[list[str], 
         name = path.relative_to(site_dir)
         for url in scan.loads:
             offline.append(f"{name}: loads {url} from another host")
-        markup += [f"{name}: {problem}" for problem in scan.problems]
+        markup += [f"{name}: {problem}" for problem in scan.problems + scan.unnamed]
         markup += [f'{name}: <script src="{src}"> is not one of the site\'s files'
                    for src in scan.script_srcs if not _own_file(site_dir, path, src)]
     return offline, markup

@@ -119,8 +119,8 @@ def test_the_post_build_check_fails_on_planted_script_urls_and_handlers(tmp_path
     _page(site, "escape/index.html", "</article></div><script>alert(1)</script>")
     _page(site, "src/index.html", '<script src="../nowhere.js"></script>')
     _page(site, "href/index.html", '<a href=" JaVa&#x09;Script:alert(1)">x</a>')
-    _page(site, "svg/index.html", '<svg><a xlink:href="javascript:alert(1)"><text>x</text>'
-                                  "</a></svg>")
+    _page(site, "svg/index.html", '<svg role="img" aria-label="x"><title>x</title>'
+                                  '<a xlink:href="javascript:alert(1)"><text>x</text></a></svg>')
     _page(site, "form/index.html", '<form action="javascript:alert(1)"><button '
                                    'formaction="javascript:alert(2)">b</button></form>')
     _page(site, "handler/index.html", '<img src="x.png" onerror="alert(1)">')

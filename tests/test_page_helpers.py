@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import re
+from xml.etree import ElementTree
+
 import matplotlib
 import matplotlib.pyplot as plt
 import pytest
 import torch
 
-from bookkit.graph import autograd_edges, mermaid_graph
-from bookkit.plots import MissingGlyphError, svg
+from bookkit.graph import autograd_edges, graph_figure, graph_svg
+from bookkit.plots import MissingGlyphError, description, svg
 from bookkit.show import expect_error
+from bookkit.site_check import markup_problems
+
+SVG = "{http://www.w3.org/2000/svg}"
 
 
 def test_expect_error_prints_the_real_message(capsys):
@@ -33,7 +39,36 @@ def test_expect_error_fails_when_nothing_or_something_else_is_raised():
             raise ValueError("dtype mismatch")
 
 
-def test_mermaid_graph_is_read_from_grad_fn():
+def _graph_parts(svg_text: str):
+    """Boxes (label -> (kind, left, right, middle y)) and arrows (start, end) of a graph SVG."""
+    root = ElementTree.fromstring(svg_text)  # well-formed XML, or this fails
+    boxes = {}
+    for group in root.iter(f"{SVG}g"):
+        rect, text = group.find(f"{SVG}rect"), group.find(f"{SVG}text")
+        left, width = float(rect.get("x")), float(rect.get("width"))
+        middle = float(rect.get("y")) + float(rect.get("height")) / 2
+        kind = group.get("class").split("__")[-1]
+        boxes[text.text] = (kind, left, left + width, middle)
+    arrows = []
+    for path in root.iter(f"{SVG}path"):
+        numbers = [float(n) for n in re.findall(r"-?[\d.]+", path.get("d"))]
+        arrows.append(((numbers[0], numbers[1]), (numbers[-2], numbers[-1])))
+    return root, boxes, arrows
+
+
+def _joined(boxes, arrows) -> set[tuple[str, str]]:
+    """(source label, target label) of every arrow: it leaves a box's right side and stops
+    just before another box's left side, at both boxes' mid height."""
+    pairs = set()
+    for start, end in arrows:
+        source = [n for n, (_, _, right, y) in boxes.items() if (round(right, 1), y) == start]
+        target = [n for n, (_, left, _, y) in boxes.items() if (round(left - 7, 1), y) == end]
+        assert len(source) == 1 and len(target) == 1, (start, end, boxes)
+        pairs.add((source[0], target[0]))
+    return pairs
+
+
+def test_autograd_graph_is_an_svg_read_from_grad_fn():
     a = torch.tensor(2.0, requires_grad=True)
     b = torch.ones(3, requires_grad=True)
     y = (a * b).sum()
@@ -42,11 +77,36 @@ def test_mermaid_graph_is_read_from_grad_fn():
         "AccumulateGrad", "AccumulateGrad", "MulBackward0", "SumBackward0"
     ]
     assert len(edges) == 3
-    text = mermaid_graph(y, {"a": a, "b": b}, "y")
-    assert text.startswith("flowchart LR")
-    assert '(["a 스칼라"])' in text and '(["b (3)"])' in text and '(["y 스칼라"])' in text
+    root, boxes, arrows = _graph_parts(graph_svg(y, {"a": a, "b": b}, "y"))
+    assert {label: kind for label, (kind, *_) in boxes.items()} == {
+        "a 스칼라": "leaf", "b (3)": "leaf", "MulBackward0": "op", "SumBackward0": "op",
+        "y 스칼라": "result",
+    }
+    assert _joined(boxes, arrows) == {
+        ("a 스칼라", "MulBackward0"), ("b (3)", "MulBackward0"),
+        ("MulBackward0", "SumBackward0"), ("SumBackward0", "y 스칼라"),
+    }
+    lefts = {label: left for label, (_, left, _, _) in boxes.items()}
+    assert lefts["a 스칼라"] < lefts["MulBackward0"] < lefts["SumBackward0"] < lefts["y 스칼라"]
+    assert root.get("role") == "img" and root.find(f"{SVG}title").text == root.get("aria-label")
+    assert "MulBackward0(입력: " in root.get("aria-label")
+    figure = graph_figure(y, {"a": a, "b": b}, "y")
+    assert figure.startswith('<figure class="book-graph"><div class="book-graph__scroll" '
+                             'tabindex="0"><svg') and "</svg></div><figcaption>" in figure
+    assert "잎 텐서 2개(" in figure and "연산 노드 2개" in figure
     with pytest.raises(ValueError, match="no grad_fn"):
-        mermaid_graph(torch.ones(2), {}, "z")
+        graph_svg(torch.ones(2), {}, "z")
+
+
+def test_autograd_graph_labels_are_escaped():
+    evil = torch.tensor(1.0, requires_grad=True)
+    name = '<script>alert(1)</script>"'
+    figure = graph_figure(evil * 2, {name: evil}, "<b>y</b>")
+    root, boxes, _ = _graph_parts(figure[figure.index("<svg"):figure.index("</div><figc")])
+    assert f"{name} 스칼라" in boxes and "<b>y</b> 스칼라" in boxes  # shown as text
+    assert root.find(f".//{SVG}script") is None and "<script>" not in figure
+    assert name in root.get("aria-label")
+    assert markup_problems(figure) == []
 
 
 def test_plots_render_korean_and_log_axes_with_the_books_font():
@@ -56,6 +116,33 @@ def test_plots_render_korean_and_log_axes_with_the_books_font():
     html = svg(fig, "캡션")
     assert html.startswith('<figure class="book-plot"><svg') and "<figcaption>캡션" in html
     assert matplotlib.rcParams["font.family"] == ["Pretendard"]
+
+
+def test_plots_and_pictures_are_named_images_that_state_their_numbers():
+    from bookkit.pictures import broadcast_figure, storage_figure
+
+    fig, ax = plt.subplots()
+    ax.plot([1, 2, 3], [4.0, 2.5, 0.125], label="손실")
+    ax.set_xlabel("단계")
+    html = svg(fig, "<b>캡션</b>")
+    image = ElementTree.fromstring(html[len('<figure class="book-plot">'):html.index("<figc")])
+    label = image.get("aria-label")
+    assert image.get("role") == "img" and image.find(f"{SVG}title").text == label
+    assert "x축 단계" in label and "손실: 점 3개, x 1~3, y 0.125~4" in label
+    assert "<figcaption>&lt;b&gt;캡션&lt;/b&gt;</figcaption>" in html
+    x = torch.arange(6.0).reshape(2, 3)
+    storage = description(storage_figure({"x": x, "x.t()": x.t()}))
+    assert "storage 6칸: [0] 0, [1] 1," in storage
+    assert "x.t(): shape (3, 2), stride (1, 3), offset 0, 행 순서로 읽는 칸 0 3 1 4 2 5" in storage
+    broadcast = description(broadcast_figure({"a": (8, 1, 6, 1), "b": (7, 1, 5)}))
+    assert "a (8, 1, 6, 1): 8, 1 → 7, 6, 1 → 5." in broadcast
+    assert "b (7, 1, 5): 없는 축 → 8, 7, 1 → 6, 5." in broadcast
+    assert broadcast.endswith("결과 (8, 7, 6, 5).")
+    assert description(broadcast_figure({"x": (4, 3), "y": (4,)})).endswith("결과: 불가.")
+    bare, ax = plt.subplots()
+    ax.set_axis_off()
+    with pytest.raises(ValueError, match="no plot to describe"):
+        svg(bare, "캡션")
 
 
 def test_a_glyph_the_font_lacks_fails_the_plot():

@@ -13,7 +13,7 @@ from bs4 import BeautifulSoup
 
 from bookkit.fences import extract_fences
 from bookkit.pages import built_page_path
-from bookkit.site_check import check_offline
+from bookkit.site_check import check_markup, check_offline
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -49,6 +49,38 @@ def test_offline_check_sees_a_page_rewritten_between_builds(tmp_path):
     page.write_text('<script src="https://cdn.example.org/x.js"></script>')
     assert check_offline(tmp_path) == ["index.html: loads https://cdn.example.org/x.js "
                                        "from another host"]
+
+
+def test_picture_check_finds_an_svg_without_a_text_alternative(tmp_path):
+    named = ('<figure><svg role="img" aria-label="x의 그래프"><title>x의 그래프</title></svg>'
+             "<figcaption>x</figcaption></figure>")
+    icons = ('<a href="/" aria-label="홈"><svg viewBox="0 0 1 1"></svg></a>'
+             '<div><svg aria-hidden="true"></svg></div>')
+    (tmp_path / "index.html").write_text(named + icons)
+    assert check_markup(tmp_path) == []
+    (tmp_path / "plot.html").write_text('<figure class="book-plot"><svg viewBox="0 0 9 9">'
+                                        "<path d='M0 0'/></svg></figure>")
+    (tmp_path / "empty.html").write_text('<svg role="img" aria-label=" "><title></title></svg>')
+    problems = check_markup(tmp_path)
+    assert [p.split(":")[0] for p in problems] == ["empty.html", "plot.html"], problems
+    assert "without a text alternative" in problems[0]
+
+
+def test_autograd_graphs_are_static_svg_and_nothing_loads_mermaid(built_site):
+    graphs = 0
+    for page in built_site.rglob("*.html"):
+        soup = BeautifulSoup(page.read_text("utf-8"), "html.parser")
+        where = page.relative_to(built_site)
+        assert not soup.select(".mermaid"), f"{where}: a mermaid diagram is left"
+        assert not [s for s in soup.find_all("script", src=True) if "mermaid" in s["src"]], where
+        for figure in soup.select("figure.book-graph"):
+            svg = figure.select_one(".book-graph__scroll[tabindex='0'] > svg")
+            assert svg["role"] == "img" and "autograd 그래프" in svg["aria-label"], where
+            assert svg.select(".book-graph__leaf") and svg.select("path.book-graph__edge")
+            assert "잎 텐서" in figure.figcaption.get_text(), where
+            graphs += 1
+    assert graphs >= 9  # every show_graph block of the book
+    assert not (built_site / "assets" / "vendor" / "mermaid").exists()
 
 
 def test_korean_headings_get_readable_ids(built_site):

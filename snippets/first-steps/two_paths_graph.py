@@ -1,3 +1,3 @@
-from bookkit.graph import print_mermaid
+from bookkit.graph import show_graph
 
-print_mermaid(y, {"x": x}, "y")
+show_graph(y, {"x": x}, "y")

@@ -16,6 +16,8 @@ ax.set_title("학습률 0.1로 x² 줄이기")
 ax.set_xticks(steps)
 ax.grid(alpha=0.3)
 ax.legend()
-show(fig, "갱신할 때마다 x는 0.8배가 되고 손실 x²은 0.64배가 된다")
 ratios = [x_values[i + 1] / x_values[i] for i in range(5)]
+show(fig, f"갱신할 때마다 x는 {ratios[0]:.2g}배가 되고 손실 x²은 {ratios[0] ** 2:.2g}배가 된다: "
+          f"{steps[-1]}번 갱신하는 동안 x는 {x_values[0]:g}에서 {x_values[-1]:.3g}까지, "
+          f"손실은 {loss_values[0]:g}에서 {loss_values[-1]:.3g}까지 줄었다")
 assert all(abs(r - 0.8) < 1e-6 for r in ratios)

@@ -1,2 +1,2 @@
 loss, x = graphs[-2.0]
-print_mermaid(loss, {"x": x}, "loss")
+show_graph(loss, {"x": x}, "loss")

@@ -1,4 +1,4 @@
-from bookkit.graph import print_mermaid
+from bookkit.graph import show_graph
 
 loss, x = graphs[1.5]
-print_mermaid(loss, {"x": x}, "loss")
+show_graph(loss, {"x": x}, "loss")

@@ -1,5 +1,5 @@
-from bookkit.graph import print_mermaid
+from bookkit.graph import show_graph
 
 x = torch.tensor(2.0, requires_grad=True)
 y = x**2 + 3 * x + 1
-print_mermaid(y, {"x": x}, "y")
+show_graph(y, {"x": x}, "y")

@@ -1,3 +1,3 @@
-from bookkit.graph import print_mermaid
+from bookkit.graph import show_graph
 
-print_mermaid(loss, {"w": w, "b": b}, "loss")
+show_graph(loss, {"w": w, "b": b}, "loss")

@@ -78,7 +78,9 @@ ax.axhline(loss.item(), color="tab:blue", linestyle="--", label=f"평균 손실 
 ax.set_xlabel("정답 클래스의 확률 p")
 ax.set_ylabel("샘플 손실 -log(p)")
 ax.legend()
-show(fig, "정답 확률이 낮을수록 손실이 가파르게 커집니다 (torch.manual_seed(0)의 분류기)")
+show(fig, f"정답 확률이 낮을수록 손실이 가파르게 커집니다: 샘플 5개의 정답 확률 "
+          f"{picked.min().item():.3f}~{picked.max().item():.3f}, 손실 {loss_each.min().item():.3f}~"
+          f"{loss_each.max().item():.3f}, 평균 손실 {loss.item():.4f} (torch.manual_seed(0)의 분류기)")
 # --8<-- [end:plot]
 
 # --8<-- [start:log-softmax]
@@ -152,5 +154,5 @@ assert chain[:7] == expected_chain and not x.requires_grad  # markdown-exec: hid
 # --8<-- [end:grad]
 
 # --8<-- [start:graph]
-print_mermaid(loss, {"x": x, "W": W, "b": b}, "loss")
+show_graph(loss, {"x": x, "W": W, "b": b}, "loss")
 # --8<-- [end:graph]

@@ -29,8 +29,8 @@ assert y.grad_fn.next_functions[0][0].name() == "MmBackward0"  # markdown-exec: 
 assert not x.requires_grad  # markdown-exec: hide
 # --8<-- [end:recorded]
 
-# --8<-- [start:mermaid]
-from bookkit.graph import print_mermaid
+# --8<-- [start:drawn]
+from bookkit.graph import show_graph
 
-print_mermaid(loss, {"x": x, "W": W, "b": b}, "loss")
-# --8<-- [end:mermaid]
+show_graph(loss, {"x": x, "W": W, "b": b}, "loss")
+# --8<-- [end:drawn]

@@ -105,13 +105,20 @@ def read_nav(config_file: Path) -> tuple[dict, list[Page], list[Entry]]:
             title, value = next(iter(item.items())) if isinstance(item, dict) else (None, item)
             if isinstance(value, str):
                 own_page = depth > 1 and position == 0 and title is None
-                add(value, title, depth, level - 1 if own_page else level)
+                # A chapter's own page stands in the contents where the chapter's name would.
+                add(value, title, depth - 1 if own_page else depth,
+                    level - 1 if own_page else level)
             else:
-                contents.append(Entry(str(title), depth))
+                if not (depth > 0 and _has_own_page(value)):
+                    contents.append(Entry(str(title), depth))
                 walk(value, depth + 1, level if depth == 0 else level + 1)
 
     walk(config["nav"], 0, 1)
     return config, pages, contents
+
+
+def _has_own_page(items: list) -> bool:
+    return bool(items) and isinstance(items[0], str)
 
 
 def _prefix_ids(article: Tag, prefix: str) -> None:

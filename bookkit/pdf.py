@@ -161,7 +161,7 @@ def _rewrite_links(article: Tag, page: Page, prefix: str, anchors: dict[str, str
                 break
 
 
-def _page_article(site_dir: Path, page: Page, index: int, anchors: dict[str, str]) -> Tag:
+def _page_article(site_dir: Path, page: Page, anchors: dict[str, str]) -> Tag:
     path = site_dir / page.url / "index.html"
     if not path.is_file():
         raise PdfError(f"{page.source}: no built page {path}; build the site first")
@@ -234,8 +234,7 @@ def _contents_html(book: Book, anchors: dict[str, str]) -> str:
 
 def print_document(site_dir: Path, book: Book, info: str) -> str:
     anchors = {page.url: f"p{index}-" for index, page in enumerate(book.pages)}
-    articles = [str(_page_article(site_dir, page, index, anchors))
-                for index, page in enumerate(book.pages)]
+    articles = [str(_page_article(site_dir, page, anchors)) for page in book.pages]
     links = "\n".join(f'<link rel="stylesheet" href="{html.escape(href)}">'
                       for href in _stylesheets(site_dir))
     # katex-init.js renders on Material's document$; this document has no Material script.

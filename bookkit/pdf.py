@@ -331,6 +331,7 @@ def make_pdf(site_dir: Path, out: Path, config_file: Path = ROOT / "mkdocs.yml",
     out.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.NamedTemporaryFile(dir=out.parent, suffix=".pdf", delete=False) as stream:
         stream.write(pdf)
+    Path(stream.name).chmod(0o644)  # a temporary file is private; the site's files are not
     Path(stream.name).replace(out)
     return out
 

@@ -5,6 +5,7 @@
     python3 scripts/dev.py test [--fresh]        # every check CI runs (lint, recordings, pytest)
     python3 scripts/dev.py build [--fresh]       # strict build into site/
     python3 scripts/dev.py build --shard I/N     # run shard I of N of the units into the store
+    python3 scripts/dev.py pdf                   # the built site as one PDF: site/book.pdf
     python3 scripts/dev.py lint | recordings-check | pytest [ARGS]  # one step of `test`
     python3 scripts/dev.py merge STORE...        # copy shards' stores into this one
     python3 scripts/dev.py record [--device cpu|cuda] [SNIPPET ...]
@@ -167,6 +168,7 @@ def main(argv: list[str]) -> int:
     build = tasks.add_parser("build", help="strict build, or one shard of the units")
     build.add_argument("--shard", metavar="I/N", help="only run shard I of N into the store")
     build.add_argument("--fresh", action="store_true", help="empty the store first")
+    tasks.add_parser("pdf", help="the built site (run build first) as one PDF, site/book.pdf")
     test_task = tasks.add_parser("test", help="every check CI runs")
     test_task.add_argument("--fresh", action="store_true", help="empty the store first")
     for name in STEPS:
@@ -229,6 +231,8 @@ def main(argv: list[str]) -> int:
             summary=r"^shard \d+/\d+: \d+ units")
     elif args.task == "build":
         run(PYTHON, "-m", "mkdocs", "build", "--strict", summary=r"Documentation built in")
+    elif args.task == "pdf":
+        run(PYTHON, "-m", "bookkit.pdf", summary=r"^pdf: .* pages")
     elif args.task == "test":
         test(list(STEPS))
     elif args.task == "pytest" and args.args:

@@ -1,0 +1,349 @@
+"""The whole book as one PDF: ``python -m bookkit.pdf [SITE_DIR] [--out FILE]``.
+
+The built site is the source, so the PDF shows exactly the executed outputs the site shows. The
+pages are read in the order of ``nav`` in mkdocs.yml and their articles joined into one print
+document: a cover (title, subtitle, date and commit of the build), the contents, then every page.
+Ids get a per-page prefix so they stay unique, links between pages become links inside the PDF,
+and each page's headings move down by its depth in the nav (1.1 under 1.), which gives the PDF
+outline its chapters. Headless Chromium (playwright) lays the document out with the site's own
+stylesheets and their ``@media print`` section (book.css), renders the math with the site's
+KaTeX and prints it with page numbers in the footer; text keeps the embedded web font, so Korean
+can be searched and copied. The outline needs a tagged PDF (Chromium builds it from the
+structure tree). The contents link to the chapters but carry no page numbers: those would need a
+second print, which doubles the time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import html
+import mimetypes
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import unquote, urljoin, urlsplit
+
+from bs4 import BeautifulSoup, Tag
+from mkdocs.utils import yaml_load
+
+from bookkit.pages import built_page_path
+
+ROOT = Path(__file__).resolve().parent.parent
+PDF_NAME = "book.pdf"  # under the site folder, so it is deployed with the site
+ORIGIN = "http://book.invalid"  # the print document's origin; playwright serves it from the site
+DOCUMENT = "/__book__.html"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+FOOTER = ('<div style="width:100%;font-size:8px;color:#555;text-align:center;">'
+          '<span class="pageNumber"></span> / <span class="totalPages"></span></div>')
+MARGIN = {"top": "16mm", "bottom": "18mm", "left": "14mm", "right": "14mm"}
+# Attributes that hold a list of ids (aria) or one id (label's for).
+_ID_REFS = ("for", "aria-labelledby", "aria-describedby", "aria-controls", "aria-owns")
+_URL_ID = re.compile(r"url\(\s*(['\"]?)#([^'\")]+)\1\s*\)")
+
+
+class PdfError(RuntimeError):
+    pass
+
+
+@dataclass
+class Entry:
+    """One line of the contents: a nav section (no page) or a page of the book."""
+
+    title: str
+    depth: int  # 0: top-level nav entry
+    page: int | None = None  # index into Book.pages
+
+
+@dataclass
+class Page:
+    source: str  # path under docs_dir, as in the nav
+    url: str  # site-relative URL of the built page, e.g. "first-steps/timing/"
+    level: int  # heading level of its title in the book (1: chapter)
+    title: str = ""
+
+
+@dataclass
+class Book:
+    name: str
+    description: str
+    pages: list[Page]
+    contents: list[Entry]
+
+
+def read_nav(config_file: Path) -> tuple[dict, list[Page], list[Entry]]:
+    """The nav of ``config_file`` as pages in reading order and contents entries.
+
+    A chapter is a nav section below the top level; its first page without a title is the
+    chapter's own page (title level of the section), the others sit one level below it. Pages
+    of a top-level section (본문, 부록, 참고) are chapters themselves.
+    """
+    with config_file.open(encoding="utf-8") as stream:
+        config = yaml_load(stream)
+    if not config.get("nav"):
+        raise PdfError(f"{config_file}: no nav: the PDF follows the nav's order")
+    pages: list[Page] = []
+    contents: list[Entry] = []
+
+    def add(source: str, title: str | None, depth: int, level: int) -> None:
+        if not source.endswith((".md", ".ipynb")):
+            raise PdfError(f"{config_file}: nav entry {source!r} is not a page")
+        folder = built_page_path(Path("docs") / source, Path("docs"), Path(".")).parent
+        pages.append(Page(source, "" if folder == Path(".") else folder.as_posix() + "/", level))
+        contents.append(Entry(title or "", depth, page=len(pages) - 1))
+
+    def walk(items: list, depth: int, level: int) -> None:
+        for position, item in enumerate(items):
+            title, value = next(iter(item.items())) if isinstance(item, dict) else (None, item)
+            if isinstance(value, str):
+                own_page = depth > 1 and position == 0 and title is None
+                # A chapter's own page stands in the contents where the chapter's name would.
+                add(value, title, depth - 1 if own_page else depth,
+                    level - 1 if own_page else level)
+            else:
+                if not (depth > 0 and _has_own_page(value)):
+                    contents.append(Entry(str(title), depth))
+                walk(value, depth + 1, level if depth == 0 else level + 1)
+
+    walk(config["nav"], 0, 1)
+    return config, pages, contents
+
+
+def _has_own_page(items: list) -> bool:
+    return bool(items) and isinstance(items[0], str)
+
+
+def _prefix_ids(article: Tag, prefix: str) -> None:
+    for tag in article.find_all(True):
+        if tag.get("id"):
+            tag["id"] = prefix + tag["id"]
+        for name in _ID_REFS:
+            if tag.get(name):
+                value = tag[name]
+                ids = value if isinstance(value, list) else value.split()
+                tag[name] = " ".join(prefix + one for one in ids)
+        for name, value in list(tag.attrs.items()):
+            if isinstance(value, str) and "url(" in value:  # SVG fill/clip-path/marker/style
+                tag[name] = _URL_ID.sub(lambda m: f"url({m[1]}#{prefix}{m[2]}{m[1]})", value)
+
+
+def _rewrite_links(article: Tag, page: Page, prefix: str, anchors: dict[str, str]) -> None:
+    """Links to book pages point into the document, other site files stay reachable from it."""
+    base = f"{ORIGIN}/{page.url}"
+    for tag in article.find_all(True):
+        for name in ("href", "xlink:href", "src"):
+            value = tag.get(name)
+            if not value or value.startswith(("data:", "mailto:")):
+                continue
+            if value.startswith("#"):
+                tag[name] = "#" + prefix + value[1:]
+                continue
+            target = urlsplit(urljoin(base, value))
+            if f"{target.scheme}://{target.netloc}" != ORIGIN:
+                continue  # another host: an ordinary web link in the PDF
+            path = unquote(target.path).lstrip("/")
+            key = path if path.endswith("/") or not path else path.removesuffix("index.html")
+            if name != "src" and key in anchors:
+                fragment = target.fragment
+                tag[name] = "#" + (anchors[key] + fragment if fragment else anchors[key] + "top")
+            elif name == "src":
+                tag[name] = "/" + path
+            else:  # a download (notebook, PDF): no place in a printed book, keep its text
+                tag.unwrap()
+                break
+
+
+def _page_article(site_dir: Path, page: Page, anchors: dict[str, str]) -> Tag:
+    path = site_dir / page.url / "index.html"
+    if not path.is_file():
+        raise PdfError(f"{page.source}: no built page {path}; build the site first")
+    soup = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+    article = soup.select_one("article.md-content__inner")
+    heading = article.find("h1") if article else None
+    if heading is None:
+        raise PdfError(f"{path}: no article with a title (h1) to put in the book")
+    for tag in article.select("a.headerlink, a.anchor-link, .md-content__button, script"):
+        tag.decompose()
+    page.title = heading.get_text(" ", strip=True)
+    shift = page.level - 1
+    for tag in article.find_all(re.compile(r"^h[1-6]$")):
+        tag.name = f"h{min(6, int(tag.name[1]) + shift)}"
+    heading["class"] = [*heading.get("class", []), "book-page-title"]
+    for details in article.find_all("details"):
+        details["open"] = ""
+    prefix = anchors[page.url]
+    _prefix_ids(article, prefix)
+    _rewrite_links(article, page, prefix, anchors)
+    article.name = "section"
+    article["class"] = ["book-page", "md-typeset"]
+    article["id"] = prefix + "top"
+    return article
+
+
+def _stylesheets(site_dir: Path) -> list[str]:
+    """The site's stylesheets, in the order every page links them (from the home page)."""
+    soup = BeautifulSoup((site_dir / "index.html").read_text(encoding="utf-8"), "html.parser")
+    return ["/" + unquote(urlsplit(urljoin(f"{ORIGIN}/", link["href"])).path).lstrip("/")
+            for link in soup.select('link[rel="stylesheet"]')]
+
+
+def _scripts(site_dir: Path) -> list[str]:
+    """KaTeX and the site's own script that renders math with it (katex-init.js)."""
+    names = ["assets/vendor/katex/katex.min.js", "assets/vendor/katex/auto-render.min.js",
+             "assets/javascripts/katex-init.js"]
+    missing = [name for name in names if not (site_dir / name).is_file()]
+    if missing:
+        raise PdfError(f"{site_dir}: the math scripts are missing: {', '.join(missing)}")
+    return ["/" + name for name in names]
+
+
+def build_info() -> str:
+    """The build's date (UTC) and, where git knows it, the commit."""
+    today = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d")
+    try:
+        commit = subprocess.run(["git", "rev-parse", "--short=12", "HEAD"], cwd=ROOT,
+                                capture_output=True, text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        commit = os.environ.get("GITHUB_SHA", "")[:12]
+    return f"{today} 빌드" + (f" · 커밋 {commit}" if commit else "")
+
+
+def _contents_html(book: Book, anchors: dict[str, str]) -> str:
+    lines = ['<nav class="book-contents" aria-label="차례"><p class="book-contents-title">차례</p>']
+    for entry in book.contents:
+        css = f"book-contents-depth-{entry.depth}"
+        if entry.page is None:
+            lines.append(f'<p class="{css} book-contents-section">{html.escape(entry.title)}</p>')
+            continue
+        page = book.pages[entry.page]
+        lines.append(
+            f'<p class="{css}"><a href="#{anchors[page.url]}top">{html.escape(page.title)}</a></p>')
+    lines.append("</nav>")
+    return "\n".join(lines)
+
+
+def print_document(site_dir: Path, book: Book, info: str) -> str:
+    anchors = {page.url: f"p{index}-" for index, page in enumerate(book.pages)}
+    articles = [str(_page_article(site_dir, page, anchors)) for page in book.pages]
+    links = "\n".join(f'<link rel="stylesheet" href="{html.escape(href)}">'
+                      for href in _stylesheets(site_dir))
+    # katex-init.js renders on Material's document$; this document has no Material script.
+    scripts = "<script>window.document$ = {subscribe: render => render()};</script>\n" + "\n".join(
+        f'<script src="{src}"></script>' for src in _scripts(site_dir))
+    return f"""<!doctype html>
+<html lang="ko"><head><meta charset="utf-8"><title>{html.escape(book.name)}</title>
+{links}
+</head>
+<body class="book-print" dir="ltr" data-md-color-scheme="default"
+ data-md-color-primary="deep-orange" data-md-color-accent="amber">
+<section class="book-cover">
+<p class="book-cover-title">{html.escape(book.name)}</p>
+<p class="book-cover-subtitle">{html.escape(book.description)}</p>
+<p class="book-cover-build">{html.escape(info)}</p>
+</section>
+{_contents_html(book, anchors)}
+{"".join(articles)}
+{scripts}
+</body></html>"""
+
+
+def find_chromium() -> str | None:
+    """``BOOK_CHROMIUM``, else a Chromium or Chrome on PATH, else Debian's /usr/bin/chromium."""
+    for candidate in (os.environ.get("BOOK_CHROMIUM"), shutil.which("chromium"),
+                      shutil.which("chromium-browser"), shutil.which("google-chrome"),
+                      "/usr/bin/chromium"):
+        if candidate and Path(candidate).exists():
+            return candidate
+    return None
+
+
+def _print(browser, site_dir: Path, document: str) -> bytes:
+    """Lay ``document`` out in Chromium and print it; every request is served from the site."""
+    page = browser.new_page()
+    missing: list[str] = []
+
+    def serve(route) -> None:
+        url = urlsplit(route.request.url)
+        if f"{url.scheme}://{url.netloc}" != ORIGIN:
+            missing.append(route.request.url)
+            return route.abort()
+        if url.path == DOCUMENT:
+            return route.fulfill(body=document, content_type="text/html; charset=utf-8")
+        path = site_dir / unquote(url.path).lstrip("/")
+        if not path.is_file():
+            missing.append(route.request.url)
+            return route.fulfill(status=404)
+        kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+        return route.fulfill(body=path.read_bytes(), content_type=kind)
+
+    page.route("**/*", serve)
+    page.goto(ORIGIN + DOCUMENT, wait_until="load", timeout=120_000)
+    page.evaluate("document.fonts.ready.then(() => true)")
+    if missing:
+        raise PdfError("the print document requested files the site does not have: "
+                       + ", ".join(sorted(set(missing))))
+    undrawn = page.evaluate("document.querySelectorAll('.arithmatex:not(:has(.katex))').length")
+    if undrawn:
+        raise PdfError(f"{undrawn} math formula(s) were not rendered by KaTeX")
+    pdf = page.pdf(format="A4", print_background=True, display_header_footer=True,
+                   header_template="<span></span>", footer_template=FOOTER, margin=MARGIN,
+                   outline=True, tagged=True)
+    page.close()
+    return pdf
+
+
+def make_pdf(site_dir: Path, out: Path, config_file: Path = ROOT / "mkdocs.yml",
+             chromium: str | None = None) -> Path:
+    """Print the built book under ``site_dir`` to ``out``; returns ``out``."""
+    from playwright.sync_api import sync_playwright
+
+    config, pages, contents = read_nav(config_file)
+    if not (site_dir / "index.html").is_file():
+        raise PdfError(f"{site_dir}: no built site; run `python3 scripts/dev.py build` first")
+    executable = chromium or find_chromium()
+    if executable is None:
+        raise PdfError("no Chromium found: install it (Debian: apt-get install chromium) or "
+                       "set BOOK_CHROMIUM to its path")
+    book = Book(config.get("site_name", ""), config.get("site_description", ""), pages, contents)
+    info = build_info()
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        try:
+            pdf = _print(browser, site_dir, print_document(site_dir, book, info))
+        finally:
+            browser.close()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.NamedTemporaryFile(dir=out.parent, suffix=".pdf", delete=False) as stream:
+        stream.write(pdf)
+    Path(stream.name).chmod(0o644)  # a temporary file is private; the site's files are not
+    Path(stream.name).replace(out)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bookkit.pdf", description=__doc__)
+    parser.add_argument("site", nargs="?", default="site", help="the built site (default: site)")
+    parser.add_argument("--out", help=f"the PDF (default: SITE/{PDF_NAME})")
+    parser.add_argument("--config", default=str(ROOT / "mkdocs.yml"))
+    args = parser.parse_args(argv)
+    site = Path(args.site)
+    out = Path(args.out) if args.out else site / PDF_NAME
+    try:
+        make_pdf(site, out, Path(args.config))
+    except PdfError as error:
+        print(f"pdf: {error}", file=sys.stderr)
+        return 1
+    from pypdf import PdfReader
+
+    print(f"pdf: {out} ({len(PdfReader(out).pages)} pages, {out.stat().st_size // 1024} KiB)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,113 @@
+"""The book as one PDF (bookkit/pdf.py, ``python3 scripts/dev.py pdf``), read back with pypdf.
+
+What is expected comes from the nav in mkdocs.yml and the built pages, never from this file:
+every page's title (its h1) in the text and in the outline, in nav order; one executed output of
+every page that has one; a page number on every page; the home page's link to the PDF.
+
+Needs Chromium, like tests/test_browser.py: skipped without it, except where
+BOOK_BROWSER_REQUIRED=1 (set by .ci/run), where a missing browser fails.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from urllib.parse import urljoin, urlsplit
+
+import pytest
+from bs4 import BeautifulSoup
+from mkdocs.utils import yaml_load
+
+from bookkit.pages import built_page_path
+from bookkit.pdf import PDF_NAME, find_chromium, make_pdf
+
+ROOT = Path(__file__).resolve().parent.parent
+pytestmark = pytest.mark.browser
+
+if find_chromium() is None:
+    if os.environ.get("BOOK_BROWSER_REQUIRED") == "1":
+        raise RuntimeError("BOOK_BROWSER_REQUIRED=1 but no Chromium (set BOOK_CHROMIUM)")
+    pytest.skip("no Chromium", allow_module_level=True)
+
+
+def squeeze(text: str) -> str:
+    """Text without whitespace: PDF extraction breaks lines and spaces glyphs its own way."""
+    return re.sub(r"\s+", "", text)
+
+
+def nav_sources() -> list[str]:
+    with (ROOT / "mkdocs.yml").open(encoding="utf-8") as stream:
+        nav = yaml_load(stream)["nav"]
+
+    def walk(items):
+        for item in items:
+            value = next(iter(item.values())) if isinstance(item, dict) else item
+            yield from walk(value) if isinstance(value, list) else [value]
+
+    return list(walk(nav))
+
+
+def expected(site: Path) -> list[tuple[str, str, str | None]]:
+    """(source, title, one line of its first executed output) of every page in the nav."""
+    pages = []
+    for source in nav_sources():
+        path = built_page_path(ROOT / "docs" / source, ROOT / "docs", site)
+        article = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser").article
+        for link in article.select("a.headerlink, a.anchor-link"):
+            link.decompose()
+        title = article.h1.get_text(" ", strip=True)
+        output = article.select_one(".result pre, .jp-OutputArea-output pre")
+        lines = [line for line in output.get_text().splitlines() if line.strip()] if output else []
+        pages.append((source, title, max(lines, key=len) if lines else None))
+    return pages
+
+
+@pytest.fixture(scope="module")
+def book(built_site: Path, tmp_path_factory):
+    from pypdf import PdfReader
+
+    out = make_pdf(built_site, tmp_path_factory.mktemp("pdf") / PDF_NAME)
+    reader = PdfReader(out)
+    return reader, [page.extract_text() for page in reader.pages]
+
+
+def outline_titles(reader) -> list[str]:
+    titles: list[str] = []
+
+    def walk(items):
+        for item in items:
+            walk(item) if isinstance(item, list) else titles.append(squeeze(item.title))
+
+    walk(reader.outline)
+    return titles
+
+
+def test_every_chapter_and_one_output_of_each_are_in_the_pdf(book, built_site):
+    reader, texts = book
+    text = squeeze("".join(texts))
+    outline = outline_titles(reader)
+    pages = expected(built_site)
+    assert sum(1 for _, _, output in pages if output) >= 20
+    missing, position = [], 0
+    for source, title, output in pages:
+        if squeeze(title) not in text:
+            missing.append(f"{source}: title {title!r} not in the text")
+        if squeeze(title) not in outline[position:]:
+            missing.append(f"{source}: title {title!r} not in the outline after the one before")
+        else:
+            position = outline.index(squeeze(title), position) + 1
+        if output and squeeze(output) not in text:
+            missing.append(f"{source}: output line {output!r} not in the text")
+    assert missing == []
+
+
+def test_every_page_has_its_number_and_the_site_links_to_the_pdf(book, built_site):
+    reader, texts = book
+    total = len(texts)
+    assert total > len(nav_sources())
+    unnumbered = [i + 1 for i, page in enumerate(texts) if f"{i + 1} / {total}" not in page]
+    assert unnumbered == []
+    home = BeautifulSoup((built_site / "index.html").read_text(encoding="utf-8"), "html.parser")
+    targets = {urlsplit(urljoin("http://site/", a["href"])).path for a in home.select("a[href]")}
+    assert f"/{PDF_NAME}" in targets

@@ -1,4 +1,10 @@
-"""Shared fixtures: a throw-away book project, and the real book built once per session."""
+"""Shared fixtures: a throw-away book project, and the real book built once per run; tiers.
+
+Every test gets one tier marker (pyproject's ``markers``), the first that fits:
+``cold`` (it executes book code with no store to reuse), ``e2e`` (it builds or tests a book in
+a child process, or drives the browser), ``book`` (it reads the real book: its pages' fences,
+or the site built once), ``unit`` (everything else, in this process).
+"""
 
 from __future__ import annotations
 
@@ -9,6 +15,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from filelock import FileLock
 
 ROOT = Path(__file__).resolve().parent.parent
 MKDOCS = [sys.executable, "-m", "mkdocs"]
@@ -82,15 +89,51 @@ def mini_book(tmp_path: Path) -> MiniBook:
 
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory) -> Path:
-    """The real book, built strictly once for all tests that inspect the site."""
-    site = tmp_path_factory.mktemp("book") / "site"
+    """The real book, built strictly once for all tests that inspect the site.
+
+    Under pytest-xdist the workers share it: the first that needs it builds it, under a lock,
+    and the others wait for it, so the book's units run once, into the project's store.
+    """
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = shared.parent
+    site = shared / "book" / "site"
     manifest = site.parent / "manifest.json"  # the build's output manifest, beside the site
-    result = subprocess.run(
-        [*MKDOCS, "build", "--strict", "--site-dir", str(site)], cwd=ROOT,
-        env=book_env(BOOK_MANIFEST=str(manifest)), capture_output=True, text=True, timeout=3000,
-    )
-    assert result.returncode == 0, f"mkdocs build --strict failed:\n{result.stderr[-6000:]}"
+    built = site.parent / "built"
+    with FileLock(shared / "book.lock"):
+        if not built.exists():
+            site.parent.mkdir(parents=True, exist_ok=True)
+            result = subprocess.run(
+                [*MKDOCS, "build", "--strict", "--site-dir", str(site)], cwd=ROOT,
+                env=book_env(BOOK_MANIFEST=str(manifest)), capture_output=True, text=True,
+                timeout=3000,
+            )
+            assert result.returncode == 0, (
+                f"mkdocs build --strict failed:\n{result.stderr[-6000:]}")
+            built.touch()
     return site
+
+
+TIERS = ("cold", "e2e", "book", "unit")
+
+
+def pytest_collection_modifyitems(config, items):
+    """Give each test its tier, and keep the tests of one shared thing on one xdist worker."""
+    for item in items:
+        fixtures = getattr(item, "fixturenames", ())
+        if not any(item.get_closest_marker(tier) for tier in TIERS):
+            if "mini_book" in fixtures:
+                item.add_marker(pytest.mark.e2e)
+            elif item.path.suffix == ".md" or "built_site" in fixtures:
+                item.add_marker(pytest.mark.book)
+            else:
+                item.add_marker(pytest.mark.unit)
+        # The page fences share the project's store with the site build; the browser tests
+        # share one browser and one load per page.
+        if item.path.name == "test_browser.py":
+            item.add_marker(pytest.mark.xdist_group("browser"))
+        elif item.get_closest_marker("book"):
+            item.add_marker(pytest.mark.xdist_group("book"))
 
 
 # --- labs: exercise tests run against the solutions (CI) or a student's own version ---------

@@ -32,6 +32,8 @@ if not Path(CHROMIUM).exists():
         raise RuntimeError(f"BOOK_BROWSER_REQUIRED=1 but no Chromium at {CHROMIUM}")
     pytest.skip(f"no Chromium at {CHROMIUM}", allow_module_level=True)
 
+pytestmark = pytest.mark.e2e
+
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args):  # keep the test output clean

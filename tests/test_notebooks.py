@@ -86,6 +86,7 @@ def run_unproven(paths: list[Path], proven: Path, scratch: Path) -> tuple[list[P
     return ran, failures
 
 
+@pytest.mark.cold
 def test_offered_notebooks_run_in_an_empty_folder(built_site, tmp_path):
     _, failures = run_unproven(offered(built_site), PROVEN, tmp_path)
     assert failures == []

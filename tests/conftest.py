@@ -75,16 +75,95 @@ class MiniBook:
             capture_output=True, text=True, timeout=300,
         )
 
-    def pytest(self) -> subprocess.CompletedProcess:
+    def pytest(self, *args: str) -> subprocess.CompletedProcess:
         return subprocess.run(
-            [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"], cwd=self.root,
-            env=book_env(**self.env), capture_output=True, text=True, timeout=300,
+            [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *args],
+            cwd=self.root, env=book_env(**self.env), capture_output=True, text=True,
+            timeout=300,
         )
+
+    def one_block_page(self, name: str, code: str, session: str = "s") -> None:
+        """``docs/NAME.md`` whose one executed block (line 3, id NAME) includes ``code``."""
+        self.page(
+            f"{name}.md",
+            f'# {name}\n\n```python exec="on" session="{session}" id="{name}" result="text"\n'
+            f'--8<-- "snippets/{name}.py"\n```\n',
+        )
+        self.snippet(f"{name}.py", code)
 
 
 @pytest.fixture
 def mini_book(tmp_path: Path) -> MiniBook:
     return MiniBook(tmp_path)
+
+
+@pytest.fixture(scope="session")
+def fault_book(tmp_path_factory) -> tuple[MiniBook, subprocess.CompletedProcess,
+                                           subprocess.CompletedProcess]:
+    """One mini book whose pages each fail at run time in their own way, built once and tested
+    once (``pytest -rA``): the tests that read it each check that their fault is reported with
+    its own page, line and block, so a fault no longer caught fails its own test.
+
+    Its pages and what each must fail with are in :data:`FAULT_PAGES`.
+    """
+    book = MiniBook(tmp_path_factory.mktemp("fault-book"))
+    book.env["BOOK_BLOCK_TIMEOUT"] = "3"
+    for name, (code, _) in FAULT_PAGES.items():
+        book.one_block_page(name, code)
+    book.one_block_page("fine", "print('still here')\n")
+    book.page("defined-later.md", """\
+        # 페이지
+
+        ```python exec="on" session="s" id="define" result="text"
+        --8<-- "snippets/define.py"
+        ```
+
+        === "탭 안"
+
+            ```python exec="on" session="s" id="use" result="text"
+            --8<-- "snippets/use-renamed.py"
+            ```
+        """)
+    book.snippet("define.py", "value = 21\nprint(value)\n")
+    book.snippet("use-renamed.py", "print(renamed * 2)\n")
+    return book, book.build(), book.pytest("-rA")
+
+
+# page of the fault book: (code of its one block, what the failure must say after its label)
+FAULT_PAGES = {
+    "raises": ("raise ValueError('broken on purpose')\n", "ValueError: broken on purpose"),
+    # a name defined on another page, in a session of the same name
+    "other-page": ("print(value)\n", "NameError: name 'value' is not defined"),
+    "hangs": ("import time\ntime.sleep(30)\nprint('never')\n",
+              "BlockTimeout: block ran longer than 3 s"),
+    # a nested run (as the recordings' live CPU tab does) cannot reset the block's clock
+    "nested": ("import time\nfrom bookkit.capture import new_namespace, run_code\n\n"
+               "run_code(\"print('inner')\", new_namespace(\"inner\"), \"inner\")\n"
+               "time.sleep(30)\nprint(\"never\")\n",
+               "BlockTimeout: block ran longer than 3 s"),
+    "exit": ("import os\nos._exit(0)\n", "WorkerExited: the worker process ended (exit code 0)"),
+    "sys-exit": ("import sys\nsys.exit(0)\n", "SystemExit: 0"),
+    "interrupt": ("raise KeyboardInterrupt\n", "KeyboardInterrupt"),
+    "huge-print": ("print('x' * 20_000_000)\n",
+                   "OutputLimitExceeded: block printed more than 1,000,000 characters"),
+    "swallowed-huge-print": (
+        "try:\n    print('x' * 2_000_000)\nexcept BaseException:\n    pass\nprint('ok')\n",
+        "OutputLimitExceeded",
+    ),
+}
+
+
+def assert_fault_reported(fault_book, name: str, line: int = 3, block: str | None = None,
+                          message: str | None = None) -> None:
+    """The fault book's build and test run both failed on ``docs/NAME.md``'s block, saying so."""
+    _, build, tests = fault_book
+    block = block or name
+    said = f"docs/{name}.md:{line} (block '{block}'): {message or FAULT_PAGES[name][1]}"
+    assert build.returncode != 0
+    assert said in build.stderr, build.stderr[-3000:]
+    assert tests.returncode != 0
+    assert f"FAILED docs/{name}.md::{block}[line:{line}]" in tests.stdout, tests.stdout[-3000:]
+    assert said in tests.stdout, tests.stdout[-3000:]
 
 
 @pytest.fixture(scope="session")
@@ -122,7 +201,7 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         fixtures = getattr(item, "fixturenames", ())
         if not any(item.get_closest_marker(tier) for tier in TIERS):
-            if "mini_book" in fixtures:
+            if "mini_book" in fixtures or "fault_book" in fixtures:
                 item.add_marker(pytest.mark.e2e)
             elif item.path.suffix == ".md" or "built_site" in fixtures:
                 item.add_marker(pytest.mark.book)
@@ -130,7 +209,9 @@ def pytest_collection_modifyitems(config, items):
                 item.add_marker(pytest.mark.unit)
         # The page fences share the project's store with the site build; the browser tests
         # share one browser and one load per page.
-        if item.path.name == "test_browser.py":
+        if "fault_book" in fixtures:
+            item.add_marker(pytest.mark.xdist_group("fault-book"))
+        elif item.path.name == "test_browser.py":
             item.add_marker(pytest.mark.xdist_group("browser"))
         elif item.get_closest_marker("book"):
             item.add_marker(pytest.mark.xdist_group("book"))

@@ -194,6 +194,8 @@ def built_site(tmp_path_factory) -> Path:
 
 
 TIERS = ("cold", "e2e", "book", "unit")
+# Mini books built once for several tests (session or module fixtures): their tests share a worker.
+SHARED_BOOKS = ("fault_book", "reviewed_edits")
 
 
 def pytest_collection_modifyitems(config, items):
@@ -201,7 +203,7 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         fixtures = getattr(item, "fixturenames", ())
         if not any(item.get_closest_marker(tier) for tier in TIERS):
-            if "mini_book" in fixtures or "fault_book" in fixtures:
+            if {"mini_book", *SHARED_BOOKS} & set(fixtures):
                 item.add_marker(pytest.mark.e2e)
             elif item.path.suffix == ".md" or "built_site" in fixtures:
                 item.add_marker(pytest.mark.book)
@@ -209,8 +211,9 @@ def pytest_collection_modifyitems(config, items):
                 item.add_marker(pytest.mark.unit)
         # The page fences share the project's store with the site build; the browser tests
         # share one browser and one load per page.
-        if "fault_book" in fixtures:
-            item.add_marker(pytest.mark.xdist_group("fault-book"))
+        shared = [name for name in SHARED_BOOKS if name in fixtures]
+        if shared:
+            item.add_marker(pytest.mark.xdist_group(shared[0]))
         elif item.path.name == "test_browser.py":
             item.add_marker(pytest.mark.xdist_group("browser"))
         elif item.get_closest_marker("book"):

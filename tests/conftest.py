@@ -153,6 +153,37 @@ FAULT_PAGES = {
 }
 
 
+@pytest.fixture(scope="session")
+def invalid_book(tmp_path_factory) -> tuple[MiniBook, subprocess.CompletedProcess,
+                                             subprocess.CompletedProcess]:
+    """One mini book whose pages each hold an executed block that is invalid before anything
+    runs (a missing snippet, no id, code that is not an include, includes leaving the
+    repository), built once and tested once; each test checks its own page:line message."""
+    book = MiniBook(tmp_path_factory.mktemp("invalid-book"))
+    book.page("missing.md", '# 쪽\n\n```python exec="on" id="gone" result="text"\n'
+                            '--8<-- "snippets/gone.py"\n```\n')
+    book.page("no-id.md", '# 쪽\n\n```python exec="on" session="s"\nprint(1)\n```\n')
+    outside = tmp_path_factory.mktemp("elsewhere") / "outside.py"
+    outside.write_text("print('read from outside')\n")
+    (book.root / "snippets" / "link.py").symlink_to(outside)
+    climb = os.path.relpath(outside, book.root)
+    for name, spec in {"link": "snippets/link.py", "climb": climb,
+                       "absolute": "/etc/passwd"}.items():
+        book.page(f"{name}.md", f'# {name}\n\n```python exec="on" id="{name}" result="text"\n'
+                                f'--8<-- "{spec}"\n```\n')
+    book.climb = climb
+    return book, book.build(), book.pytest()
+
+
+def assert_invalid_reported(invalid_book, said: str) -> None:
+    """The invalid book's build and test run both failed, saying ``said``."""
+    _, build, tests = invalid_book
+    assert build.returncode != 0
+    assert said in build.stderr, build.stderr[-3000:]
+    assert tests.returncode != 0
+    assert said in tests.stdout, tests.stdout[-3000:]
+
+
 def assert_fault_reported(fault_book, name: str, line: int = 3, block: str | None = None,
                           message: str | None = None) -> None:
     """The fault book's build and test run both failed on ``docs/NAME.md``'s block, saying so."""
@@ -195,7 +226,7 @@ def built_site(tmp_path_factory) -> Path:
 
 TIERS = ("cold", "e2e", "book", "unit")
 # Mini books built once for several tests (session or module fixtures): their tests share a worker.
-SHARED_BOOKS = ("fault_book", "reviewed_edits")
+SHARED_BOOKS = ("fault_book", "invalid_book", "reviewed_edits")
 
 
 def pytest_collection_modifyitems(config, items):

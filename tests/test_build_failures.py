@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import assert_fault_reported
+from conftest import assert_fault_reported, assert_invalid_reported
 
 GOOD_PAGE = """\
 # 페이지
@@ -41,17 +41,10 @@ def test_raising_block_fails_build_and_tests_naming_page_and_block(fault_book):
     assert_fault_reported(fault_book, "raises")
 
 
-def test_missing_snippet_file_fails_naming_page_and_line(mini_book):
-    write_good_book(mini_book)
-    (mini_book.root / "snippets" / "use.py").unlink()
-    build = mini_book.build()
-    assert build.returncode != 0
-    assert "docs/index.md:10: included snippet file 'snippets/use.py' does not exist" in (
-        build.stderr
-    )
-    tests = mini_book.pytest()
-    assert tests.returncode != 0
-    assert "docs/index.md:10: included snippet file" in tests.stdout
+# Blocks invalid before anything runs are pages of another such book (conftest.invalid_book).
+def test_missing_snippet_file_fails_naming_page_and_line(invalid_book):
+    assert_invalid_reported(
+        invalid_book, "docs/missing.md:4: included snippet file 'snippets/gone.py' does not exist")
 
 
 def test_name_no_earlier_block_defined_fails(fault_book):
@@ -73,15 +66,10 @@ def test_block_that_prints_nothing_fails_post_build_check(mini_book):
     assert "docs/index.md:9 (block 'use'): executed block rendered no output" in build.stderr
 
 
-def test_executed_block_needs_an_id_and_only_snippet_includes(mini_book):
-    mini_book.page(
-        "index.md",
-        '# 쪽\n\n```python exec="on" session="s"\nprint(1)\n```\n',
-    )
-    build = mini_book.build()
-    assert build.returncode != 0
-    assert "docs/index.md:3: executed block has no id" in build.stderr
-    assert "docs/index.md:4: executed block must only include snippet files" in build.stderr
+def test_executed_block_needs_an_id_and_only_snippet_includes(invalid_book):
+    assert_invalid_reported(invalid_book, "docs/no-id.md:3: executed block has no id")
+    assert_invalid_reported(
+        invalid_book, "docs/no-id.md:4: executed block must only include snippet files")
 
 
 def test_what_a_block_writes_or_warns_reaches_the_page(mini_book):

@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import assert_fault_reported
+from conftest import assert_fault_reported, assert_invalid_reported
 
 
 # These faults are pages of one mini book, built and tested once (conftest.fault_book).
@@ -73,29 +73,12 @@ print(torch.tensor(2.0207))
     assert tests.returncode == 0 and "2 passed" in tests.stdout, tests.stdout[-3000:]
 
 
-def test_includes_resolve_inside_the_repository_or_fail(mini_book, tmp_path_factory):
-    outside = tmp_path_factory.mktemp("elsewhere") / "outside.py"
-    outside.write_text("print('read from outside')\n")
-    (mini_book.root / "snippets" / "link.py").symlink_to(outside)
-    climb = os.path.relpath(outside, mini_book.root)
-    pages = {"link": "snippets/link.py", "climb": climb, "absolute": "/etc/passwd"}
-    for name, spec in pages.items():
-        mini_book.page(
-            f"{name}.md",
-            f'# {name}\n\n```python exec="on" id="{name}" result="text"\n--8<-- "{spec}"\n```\n',
-        )
-    messages = {
-        "link": "docs/link.md:4: include 'snippets/link.py' resolves outside the repository",
-        "climb": f"docs/climb.md:4: include '{climb}' resolves outside the repository",
-        "absolute": "docs/absolute.md:4: include '/etc/passwd' is an absolute path",
-    }
-    build = mini_book.build()
-    assert build.returncode != 0
-    tests = mini_book.pytest()
-    assert tests.returncode != 0
-    for message in messages.values():
-        assert message in build.stderr
-        assert message in tests.stdout
+def test_includes_resolve_inside_the_repository_or_fail(invalid_book):
+    book, build, tests = invalid_book
+    for said in ("docs/link.md:4: include 'snippets/link.py' resolves outside the repository",
+                 f"docs/climb.md:4: include '{book.climb}' resolves outside the repository",
+                 "docs/absolute.md:4: include '/etc/passwd' is an absolute path"):
+        assert_invalid_reported(invalid_book, said)
     assert "read from outside" not in build.stdout + build.stderr + tests.stdout
 
 

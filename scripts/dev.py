@@ -130,9 +130,7 @@ STEPS: dict[str, tuple[list[str | Path], str]] = {
     "lint": ([BIN / "ruff", "check", "."], r"^All checks passed!"),
     "recordings-check": ([PYTHON, "-m", "bookkit.recordings", "check"],
                          r"^recordings check: 0 problem\(s\)"),
-    # Two workers; tests of one shared thing (the store and site, the browser) stay on one
-    # (xdist_group, tests/conftest.py).
-    "pytest": ([PYTHON, "-m", "pytest", "-q", "--durations=5", "-n", "2", "--dist", "loadgroup"],
+    "pytest": ([PYTHON, "-m", "pytest", "-q", "--durations=5"],
                r"^=*\s*\d+ passed.* in [\d.]+s"),
 }
 

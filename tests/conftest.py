@@ -15,7 +15,6 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from filelock import FileLock
 
 ROOT = Path(__file__).resolve().parent.parent
 MKDOCS = [sys.executable, "-m", "mkdocs"]
@@ -199,56 +198,36 @@ def assert_fault_reported(fault_book, name: str, line: int = 3, block: str | Non
 
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory) -> Path:
-    """The real book, built strictly once for all tests that inspect the site.
-
-    Under pytest-xdist the workers share it: the first that needs it builds it, under a lock,
-    and the others wait for it, so the book's units run once, into the project's store.
-    """
-    shared = tmp_path_factory.getbasetemp()
-    if os.environ.get("PYTEST_XDIST_WORKER"):
-        shared = shared.parent
-    site = shared / "book" / "site"
+    """The real book, built strictly once for all tests that inspect the site."""
+    site = tmp_path_factory.mktemp("book") / "site"
     manifest = site.parent / "manifest.json"  # the build's output manifest, beside the site
-    built = site.parent / "built"
-    with FileLock(shared / "book.lock"):
-        if not built.exists():
-            site.parent.mkdir(parents=True, exist_ok=True)
-            result = subprocess.run(
-                [*MKDOCS, "build", "--strict", "--site-dir", str(site)], cwd=ROOT,
-                env=book_env(BOOK_MANIFEST=str(manifest)), capture_output=True, text=True,
-                timeout=3000,
-            )
-            assert result.returncode == 0, (
-                f"mkdocs build --strict failed:\n{result.stderr[-6000:]}")
-            built.touch()
+    result = subprocess.run(
+        [*MKDOCS, "build", "--strict", "--site-dir", str(site)], cwd=ROOT,
+        env=book_env(BOOK_MANIFEST=str(manifest)), capture_output=True, text=True, timeout=3000,
+    )
+    assert result.returncode == 0, f"mkdocs build --strict failed:\n{result.stderr[-6000:]}"
     return site
 
 
 TIERS = ("cold", "e2e", "book", "unit")
-# Mini books built once for several tests (session or module fixtures): their tests share a worker.
+# Mini books built once for several tests (session or module fixtures).
 SHARED_BOOKS = ("fault_book", "invalid_book", "reviewed_edits")
 
 
+# First, before -m selects by tier.
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
-    """Give each test its tier, and keep the tests of one shared thing on one xdist worker."""
+    """Give each test its tier."""
     for item in items:
-        fixtures = getattr(item, "fixturenames", ())
-        if not any(item.get_closest_marker(tier) for tier in TIERS):
-            if {"mini_book", *SHARED_BOOKS} & set(fixtures):
-                item.add_marker(pytest.mark.e2e)
-            elif item.path.suffix == ".md" or "built_site" in fixtures:
-                item.add_marker(pytest.mark.book)
-            else:
-                item.add_marker(pytest.mark.unit)
-        # The page fences share the project's store with the site build; the browser tests
-        # share one browser and one load per page.
-        shared = [name for name in SHARED_BOOKS if name in fixtures]
-        if shared:
-            item.add_marker(pytest.mark.xdist_group(shared[0]))
-        elif item.path.name == "test_browser.py":
-            item.add_marker(pytest.mark.xdist_group("browser"))
-        elif item.get_closest_marker("book"):
-            item.add_marker(pytest.mark.xdist_group("book"))
+        if any(item.get_closest_marker(tier) for tier in TIERS):
+            continue
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if {"mini_book", *SHARED_BOOKS} & fixtures:
+            item.add_marker(pytest.mark.e2e)
+        elif item.path.suffix == ".md" or "built_site" in fixtures:
+            item.add_marker(pytest.mark.book)
+        else:
+            item.add_marker(pytest.mark.unit)
 
 
 # --- labs: exercise tests run against the solutions (CI) or a student's own version ---------

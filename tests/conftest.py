@@ -1,4 +1,10 @@
-"""Shared fixtures: a throw-away book project, and the real book built once per session."""
+"""Shared fixtures: a throw-away book project, and the real book built once per run; tiers.
+
+Every test gets one tier marker (pyproject's ``markers``), the first that fits:
+``cold`` (it executes book code with no store to reuse), ``e2e`` (it builds or tests a book in
+a child process, or drives the browser), ``book`` (it reads the real book: its pages' fences,
+or the site built once), ``unit`` (everything else, in this process).
+"""
 
 from __future__ import annotations
 
@@ -68,16 +74,126 @@ class MiniBook:
             capture_output=True, text=True, timeout=300,
         )
 
-    def pytest(self) -> subprocess.CompletedProcess:
+    def pytest(self, *args: str) -> subprocess.CompletedProcess:
         return subprocess.run(
-            [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"], cwd=self.root,
-            env=book_env(**self.env), capture_output=True, text=True, timeout=300,
+            [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *args],
+            cwd=self.root, env=book_env(**self.env), capture_output=True, text=True,
+            timeout=300,
         )
+
+    def one_block_page(self, name: str, code: str, session: str = "s") -> None:
+        """``docs/NAME.md`` whose one executed block (line 3, id NAME) includes ``code``."""
+        self.page(
+            f"{name}.md",
+            f'# {name}\n\n```python exec="on" session="{session}" id="{name}" result="text"\n'
+            f'--8<-- "snippets/{name}.py"\n```\n',
+        )
+        self.snippet(f"{name}.py", code)
 
 
 @pytest.fixture
 def mini_book(tmp_path: Path) -> MiniBook:
     return MiniBook(tmp_path)
+
+
+@pytest.fixture(scope="session")
+def fault_book(tmp_path_factory) -> tuple[MiniBook, subprocess.CompletedProcess,
+                                           subprocess.CompletedProcess]:
+    """One mini book whose pages each fail at run time in their own way, built once and tested
+    once (``pytest -rA``): the tests that read it each check that their fault is reported with
+    its own page, line and block, so a fault no longer caught fails its own test.
+
+    Its pages and what each must fail with are in :data:`FAULT_PAGES`.
+    """
+    book = MiniBook(tmp_path_factory.mktemp("fault-book"))
+    book.env["BOOK_BLOCK_TIMEOUT"] = "3"
+    for name, (code, _) in FAULT_PAGES.items():
+        book.one_block_page(name, code)
+    book.one_block_page("fine", "print('still here')\n")
+    book.page("defined-later.md", """\
+        # 페이지
+
+        ```python exec="on" session="s" id="define" result="text"
+        --8<-- "snippets/define.py"
+        ```
+
+        === "탭 안"
+
+            ```python exec="on" session="s" id="use" result="text"
+            --8<-- "snippets/use-renamed.py"
+            ```
+        """)
+    book.snippet("define.py", "value = 21\nprint(value)\n")
+    book.snippet("use-renamed.py", "print(renamed * 2)\n")
+    return book, book.build(), book.pytest("-rA")
+
+
+# page of the fault book: (code of its one block, what the failure must say after its label)
+FAULT_PAGES = {
+    "raises": ("raise ValueError('broken on purpose')\n", "ValueError: broken on purpose"),
+    # a name defined on another page, in a session of the same name
+    "other-page": ("print(value)\n", "NameError: name 'value' is not defined"),
+    "hangs": ("import time\ntime.sleep(30)\nprint('never')\n",
+              "BlockTimeout: block ran longer than 3 s"),
+    # a nested run (as the recordings' live CPU tab does) cannot reset the block's clock
+    "nested": ("import time\nfrom bookkit.capture import new_namespace, run_code\n\n"
+               "run_code(\"print('inner')\", new_namespace(\"inner\"), \"inner\")\n"
+               "time.sleep(30)\nprint(\"never\")\n",
+               "BlockTimeout: block ran longer than 3 s"),
+    "exit": ("import os\nos._exit(0)\n", "WorkerExited: the worker process ended (exit code 0)"),
+    "sys-exit": ("import sys\nsys.exit(0)\n", "SystemExit: 0"),
+    "interrupt": ("raise KeyboardInterrupt\n", "KeyboardInterrupt"),
+    "huge-print": ("print('x' * 20_000_000)\n",
+                   "OutputLimitExceeded: block printed more than 1,000,000 characters"),
+    "swallowed-huge-print": (
+        "try:\n    print('x' * 2_000_000)\nexcept BaseException:\n    pass\nprint('ok')\n",
+        "OutputLimitExceeded",
+    ),
+}
+
+
+@pytest.fixture(scope="session")
+def invalid_book(tmp_path_factory) -> tuple[MiniBook, subprocess.CompletedProcess,
+                                             subprocess.CompletedProcess]:
+    """One mini book whose pages each hold an executed block that is invalid before anything
+    runs (a missing snippet, no id, code that is not an include, includes leaving the
+    repository), built once and tested once; each test checks its own page:line message."""
+    book = MiniBook(tmp_path_factory.mktemp("invalid-book"))
+    book.page("missing.md", '# 쪽\n\n```python exec="on" id="gone" result="text"\n'
+                            '--8<-- "snippets/gone.py"\n```\n')
+    book.page("no-id.md", '# 쪽\n\n```python exec="on" session="s"\nprint(1)\n```\n')
+    outside = tmp_path_factory.mktemp("elsewhere") / "outside.py"
+    outside.write_text("print('read from outside')\n")
+    (book.root / "snippets" / "link.py").symlink_to(outside)
+    climb = os.path.relpath(outside, book.root)
+    for name, spec in {"link": "snippets/link.py", "climb": climb,
+                       "absolute": "/etc/passwd"}.items():
+        book.page(f"{name}.md", f'# {name}\n\n```python exec="on" id="{name}" result="text"\n'
+                                f'--8<-- "{spec}"\n```\n')
+    book.climb = climb
+    return book, book.build(), book.pytest()
+
+
+def assert_invalid_reported(invalid_book, said: str) -> None:
+    """The invalid book's build and test run both failed, saying ``said``."""
+    _, build, tests = invalid_book
+    assert build.returncode != 0
+    assert said in build.stderr, build.stderr[-3000:]
+    assert tests.returncode != 0
+    assert said in tests.stdout, tests.stdout[-3000:]
+
+
+def assert_fault_reported(fault_book, name: str, line: int = 3, block: str | None = None,
+                          message: str | None = None) -> None:
+    """The fault book's build and test run both failed on ``docs/NAME.md``'s block, saying so."""
+    _, build, tests = fault_book
+    block = block or name
+    said = f"docs/{name}.md:{line} (block '{block}'): {message or FAULT_PAGES[name][1]}"
+    assert build.returncode != 0
+    assert said in build.stderr, build.stderr[-3000:]
+    assert tests.returncode != 0
+    assert f"FAILED docs/{name}.md::{block}[line:{line}]" in tests.stdout, tests.stdout[-3000:]
+    assert said in tests.stdout, tests.stdout[-3000:]
 
 
 @pytest.fixture(scope="session")
@@ -91,6 +207,27 @@ def built_site(tmp_path_factory) -> Path:
     )
     assert result.returncode == 0, f"mkdocs build --strict failed:\n{result.stderr[-6000:]}"
     return site
+
+
+TIERS = ("cold", "e2e", "book", "unit")
+# Mini books built once for several tests (session or module fixtures).
+SHARED_BOOKS = ("fault_book", "invalid_book", "reviewed_edits")
+
+
+# First, before -m selects by tier.
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config, items):
+    """Give each test its tier."""
+    for item in items:
+        if any(item.get_closest_marker(tier) for tier in TIERS):
+            continue
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if {"mini_book", *SHARED_BOOKS} & fixtures:
+            item.add_marker(pytest.mark.e2e)
+        elif item.path.suffix == ".md" or "built_site" in fixtures:
+            item.add_marker(pytest.mark.book)
+        else:
+            item.add_marker(pytest.mark.unit)
 
 
 # --- labs: exercise tests run against the solutions (CI) or a student's own version ---------

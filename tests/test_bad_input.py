@@ -85,6 +85,7 @@ def test_the_build_exits_non_zero_naming_both_bad_pages(mini_book):
 # --- row 12: the documented partial build ------------------------------------------------
 
 
+@pytest.mark.e2e
 def test_the_documented_partial_build_works(tmp_path):
     """``mkdocs build -f mkdocs.local.example.yml``, as CONTRIBUTING shows it (~30 s)."""
     site = tmp_path / "site"

@@ -32,6 +32,8 @@ if not Path(CHROMIUM).exists():
         raise RuntimeError(f"BOOK_BROWSER_REQUIRED=1 but no Chromium at {CHROMIUM}")
     pytest.skip(f"no Chromium at {CHROMIUM}", allow_module_level=True)
 
+pytestmark = pytest.mark.e2e
+
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args):  # keep the test output clean
@@ -58,9 +60,9 @@ def browser():
         browser.close()
 
 
-def open_page(browser, url: str):
+def open_page(browser, url: str, **options):
     """Open ``url``, recording every request that leaves 127.0.0.1 (and blocking it)."""
-    page = browser.new_page()
+    page = browser.new_page(**options)
     outside: list[str] = []
 
     def route(route):
@@ -151,31 +153,39 @@ def site_pages(site: Path) -> list[str]:
                   for p in site.rglob("index.html") if "assets" not in p.parts)
 
 
-def test_text_is_drawn_with_the_served_korean_font(browser, site_url, built_site):
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="module")
+def phone_visits(browser, site_url, built_site) -> dict[str, dict]:
+    """Every page loaded once, at a phone's width: what the font and width tests read."""
+    visits = {}
     for path in site_pages(built_site):
-        page, outside = open_page(browser, f"{site_url}/{path.lstrip('/')}")
+        page, outside = open_page(browser, f"{site_url}/{path.lstrip('/')}", viewport=PHONE)
         page.evaluate("document.fonts.ready")
-        family = page.evaluate("getComputedStyle(document.querySelector('article')).fontFamily")
-        assert family.startswith('"Pretendard Variable"'), (path, family)
-        assert page.evaluate("document.fonts.check('16px \"Pretendard Variable\"', '가')"), path
-        loaded = page.evaluate(
-            "[...document.fonts].filter(f => f.family.includes('Pretendard')"
-            " && f.status === 'loaded').length")
-        assert loaded > 0, path
-        assert outside == [], (path, outside)
+        visits[path] = page.evaluate("""() => ({
+            family: getComputedStyle(document.querySelector('article')).fontFamily,
+            hangul: document.fonts.check('16px "Pretendard Variable"', '가'),
+            loaded: [...document.fonts].filter(f => f.family.includes('Pretendard')
+                                                && f.status === 'loaded').length,
+            overflow: document.documentElement.scrollWidth
+                      - document.documentElement.clientWidth,
+        })""") | {"outside": outside}
         page.close()
+    return visits
 
 
-def test_no_page_scrolls_sideways_on_a_phone(browser, site_url, built_site):
-    wide = []
-    for path in site_pages(built_site):
-        page = browser.new_page(viewport={"width": 390, "height": 844})
-        page.goto(f"{site_url}/{path.lstrip('/')}", wait_until="networkidle")
-        overflow = page.evaluate(
-            "document.documentElement.scrollWidth - document.documentElement.clientWidth")
-        if overflow > 0:
-            wide.append(f"{path}: {overflow}px too wide")
-        page.close()
+def test_text_is_drawn_with_the_served_korean_font(phone_visits):
+    for path, visit in phone_visits.items():
+        assert visit["family"].startswith('"Pretendard Variable"'), (path, visit["family"])
+        assert visit["hangul"], path
+        assert visit["loaded"] > 0, path
+        assert visit["outside"] == [], (path, visit["outside"])
+
+
+def test_no_page_scrolls_sideways_on_a_phone(phone_visits):
+    wide = [f"{path}: {visit['overflow']}px too wide"
+            for path, visit in phone_visits.items() if visit["overflow"] > 0]
     assert wide == []
 
 

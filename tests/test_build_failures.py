@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from conftest import assert_fault_reported, assert_invalid_reported
+
 GOOD_PAGE = """\
 # 페이지
 
@@ -34,51 +36,26 @@ def test_good_book_builds_and_its_snippets_pass(mini_book):
     assert "2 passed" in tests.stdout
 
 
-def test_raising_block_fails_build_and_tests_naming_page_and_block(mini_book):
-    write_good_book(mini_book)
-    mini_book.snippet("use.py", "raise ValueError('broken on purpose')\n")
-    build = mini_book.build()
-    assert build.returncode != 0
-    assert "docs/index.md:9 (block 'use'): ValueError: broken on purpose" in build.stderr
-    tests = mini_book.pytest()
-    assert tests.returncode != 0
-    assert "docs/index.md:9 (block 'use')" in tests.stdout
+# The run-time faults are pages of one mini book, built and tested once (conftest.fault_book).
+def test_raising_block_fails_build_and_tests_naming_page_and_block(fault_book):
+    assert_fault_reported(fault_book, "raises")
 
 
-def test_missing_snippet_file_fails_naming_page_and_line(mini_book):
-    write_good_book(mini_book)
-    (mini_book.root / "snippets" / "use.py").unlink()
-    build = mini_book.build()
-    assert build.returncode != 0
-    assert "docs/index.md:10: included snippet file 'snippets/use.py' does not exist" in (
-        build.stderr
-    )
-    tests = mini_book.pytest()
-    assert tests.returncode != 0
-    assert "docs/index.md:10: included snippet file" in tests.stdout
+# Blocks invalid before anything runs are pages of another such book (conftest.invalid_book).
+def test_missing_snippet_file_fails_naming_page_and_line(invalid_book):
+    assert_invalid_reported(
+        invalid_book, "docs/missing.md:4: included snippet file 'snippets/gone.py' does not exist")
 
 
-def test_name_no_earlier_block_defined_fails(mini_book):
-    write_good_book(mini_book)
-    mini_book.snippet("use.py", "print(renamed * 2)\n")
-    build = mini_book.build()
-    assert build.returncode != 0
-    assert "docs/index.md:9 (block 'use'): NameError" in build.stderr
-    tests = mini_book.pytest()
-    assert "NameError" in tests.stdout and tests.returncode != 0
+def test_name_no_earlier_block_defined_fails(fault_book):
+    """The block is in a tab, after a block of its session that defines another name."""
+    assert_fault_reported(fault_book, "defined-later", line=9, block="use",
+                          message="NameError: name 'renamed' is not defined")
+    assert "PASSED docs/defined-later.md::define[line:3]" in fault_book[2].stdout
 
 
-def test_sessions_do_not_leak_between_pages(mini_book):
-    write_good_book(mini_book)
-    mini_book.page(
-        "other.md",
-        '# 다른 페이지\n\n```python exec="on" session="s" id="leak" result="text"\n'
-        '--8<-- "snippets/leak.py"\n```\n',
-    )
-    mini_book.snippet("leak.py", "print(value)\n")
-    build = mini_book.build()
-    assert build.returncode != 0
-    assert "docs/other.md:3 (block 'leak'): NameError" in build.stderr
+def test_sessions_do_not_leak_between_pages(fault_book):
+    assert_fault_reported(fault_book, "other-page")
 
 
 def test_block_that_prints_nothing_fails_post_build_check(mini_book):
@@ -89,15 +66,10 @@ def test_block_that_prints_nothing_fails_post_build_check(mini_book):
     assert "docs/index.md:9 (block 'use'): executed block rendered no output" in build.stderr
 
 
-def test_executed_block_needs_an_id_and_only_snippet_includes(mini_book):
-    mini_book.page(
-        "index.md",
-        '# 쪽\n\n```python exec="on" session="s"\nprint(1)\n```\n',
-    )
-    build = mini_book.build()
-    assert build.returncode != 0
-    assert "docs/index.md:3: executed block has no id" in build.stderr
-    assert "docs/index.md:4: executed block must only include snippet files" in build.stderr
+def test_executed_block_needs_an_id_and_only_snippet_includes(invalid_book):
+    assert_invalid_reported(invalid_book, "docs/no-id.md:3: executed block has no id")
+    assert_invalid_reported(
+        invalid_book, "docs/no-id.md:4: executed block must only include snippet files")
 
 
 def test_what_a_block_writes_or_warns_reaches_the_page(mini_book):
@@ -154,12 +126,5 @@ def test_collecting_never_imports_python_files(mini_book):
     assert not marker.exists(), "collecting the snippet tests ran docs/lab.py"
 
 
-def test_a_hanging_block_fails_with_a_timeout_naming_it(mini_book, monkeypatch):
-    write_good_book(mini_book)
-    mini_book.snippet("use.py", "import time\ntime.sleep(30)\nprint('never')\n")
-    monkeypatch.setenv("BOOK_BLOCK_TIMEOUT", "1")
-    build = mini_book.build()
-    assert build.returncode != 0
-    assert "docs/index.md:9 (block 'use'): BlockTimeout: block ran longer than 1 s" in build.stderr
-    tests = mini_book.pytest()
-    assert tests.returncode != 0 and "BlockTimeout" in tests.stdout
+def test_a_hanging_block_fails_with_a_timeout_naming_it(fault_book):
+    assert_fault_reported(fault_book, "hangs")

@@ -10,49 +10,26 @@ import os
 import time
 from pathlib import Path
 
-FAULTS = {
-    # page name: (code of its one block, what the failure must say)
-    "exit": ("import os\nos._exit(0)\n", "WorkerExited: the worker process ended (exit code 0)"),
-    "sys-exit": ("import sys\nsys.exit(0)\n", "SystemExit: 0"),
-    "interrupt": ("raise KeyboardInterrupt\n", "KeyboardInterrupt"),
-    "huge-print": ("print('x' * 20_000_000)\n",
-                   "OutputLimitExceeded: block printed more than 1,000,000 characters"),
-    "swallowed-huge-print": (
-        "try:\n    print('x' * 2_000_000)\nexcept BaseException:\n    pass\nprint('ok')\n",
-        "OutputLimitExceeded",
-    ),
-}
+import pytest
+from conftest import assert_fault_reported, assert_invalid_reported
 
 
-def one_block_page(book, name: str, code: str, session: str = "s") -> None:
-    book.page(
-        f"{name}.md",
-        f'# {name}\n\n```python exec="on" session="{session}" id="{name}" result="text"\n'
-        f'--8<-- "snippets/{name}.py"\n```\n',
-    )
-    book.snippet(f"{name}.py", code)
+# These faults are pages of one mini book, built and tested once (conftest.fault_book).
+@pytest.mark.parametrize(
+    "name", ["exit", "sys-exit", "interrupt", "huge-print", "swallowed-huge-print"])
+def test_exits_interrupts_and_huge_outputs_fail_their_block_in_build_and_tests(fault_book, name):
+    assert_fault_reported(fault_book, name)
 
 
-def test_exits_interrupts_and_huge_outputs_fail_their_block_in_build_and_tests(mini_book):
-    for name, (code, _) in FAULTS.items():
-        one_block_page(mini_book, name, code)
-    one_block_page(mini_book, "fine", "print('still here')\n")
-    build = mini_book.build()
-    assert build.returncode != 0
-    for name, (_, message) in FAULTS.items():
-        assert f"docs/{name}.md:3 (block '{name}'): {message}" in build.stderr, name
-    tests = mini_book.pytest()
-    assert tests.returncode != 0
-    assert "5 failed, 1 passed" in tests.stdout, tests.stdout[-3000:]
-    for name in FAULTS:
-        assert f"docs/{name}.md:3 (block '{name}')" in tests.stdout, name
+def test_a_page_after_the_faults_still_runs(fault_book):
+    assert "PASSED docs/fine.md::fine[line:3]" in fault_book[2].stdout
 
 
 def test_process_state_does_not_leak_into_other_pages(mini_book, tmp_path_factory):
     shadow = tmp_path_factory.mktemp("shadow")
     (shadow / "helper.py").write_text("WHO = 'shadow'\n")
     (mini_book.root / "helper.py").write_text("WHO = 'project'\n")
-    one_block_page(mini_book, "leaky", f"""\
+    mini_book.one_block_page("leaky", f"""\
 import os, sys, threading, time
 import torch
 
@@ -71,7 +48,7 @@ threading.Thread(target=chatter, daemon=True).start()
 threading.Thread(target=time.sleep, args=(3600,)).start()  # non-daemon, never ends
 print("left a mess")
 """, session="a")
-    one_block_page(mini_book, "clean", """\
+    mini_book.one_block_page("clean", """\
 import os, sys, time
 import torch
 import helper
@@ -96,29 +73,12 @@ print(torch.tensor(2.0207))
     assert tests.returncode == 0 and "2 passed" in tests.stdout, tests.stdout[-3000:]
 
 
-def test_includes_resolve_inside_the_repository_or_fail(mini_book, tmp_path_factory):
-    outside = tmp_path_factory.mktemp("elsewhere") / "outside.py"
-    outside.write_text("print('read from outside')\n")
-    (mini_book.root / "snippets" / "link.py").symlink_to(outside)
-    climb = os.path.relpath(outside, mini_book.root)
-    pages = {"link": "snippets/link.py", "climb": climb, "absolute": "/etc/passwd"}
-    for name, spec in pages.items():
-        mini_book.page(
-            f"{name}.md",
-            f'# {name}\n\n```python exec="on" id="{name}" result="text"\n--8<-- "{spec}"\n```\n',
-        )
-    messages = {
-        "link": "docs/link.md:4: include 'snippets/link.py' resolves outside the repository",
-        "climb": f"docs/climb.md:4: include '{climb}' resolves outside the repository",
-        "absolute": "docs/absolute.md:4: include '/etc/passwd' is an absolute path",
-    }
-    build = mini_book.build()
-    assert build.returncode != 0
-    tests = mini_book.pytest()
-    assert tests.returncode != 0
-    for message in messages.values():
-        assert message in build.stderr
-        assert message in tests.stdout
+def test_includes_resolve_inside_the_repository_or_fail(invalid_book):
+    book, build, tests = invalid_book
+    for said in ("docs/link.md:4: include 'snippets/link.py' resolves outside the repository",
+                 f"docs/climb.md:4: include '{book.climb}' resolves outside the repository",
+                 "docs/absolute.md:4: include '/etc/passwd' is an absolute path"):
+        assert_invalid_reported(invalid_book, said)
     assert "read from outside" not in build.stdout + build.stderr + tests.stdout
 
 
@@ -128,7 +88,7 @@ def test_a_serve_rebuild_runs_edited_project_modules_afresh(mini_book, monkeypat
     from mkdocs.config import load_config
 
     (mini_book.root / "helper.py").write_text("VALUE = 1\n")
-    one_block_page(mini_book, "uses", "import helper\nprint('value', helper.VALUE)\n")
+    mini_book.one_block_page("uses", "import helper\nprint('value', helper.VALUE)\n")
     monkeypatch.chdir(mini_book.root)
     page = mini_book.root / "site" / "uses" / "index.html"
     build(load_config(str(mini_book.root / "mkdocs.yml")))
@@ -138,22 +98,9 @@ def test_a_serve_rebuild_runs_edited_project_modules_afresh(mini_book, monkeypat
     assert "value 2" in page.read_text()
 
 
-def test_a_block_that_runs_other_code_keeps_its_own_timeout(mini_book):
+def test_a_block_that_runs_other_code_keeps_its_own_timeout(fault_book):
     """A nested run (as the recordings' live CPU tab does) cannot reset the block's clock."""
-    one_block_page(mini_book, "nested", """\
-import time
-from bookkit.capture import new_namespace, run_code
-
-run_code("print('inner')", new_namespace("inner"), "inner")
-time.sleep(30)
-print("never")
-""")
-    mini_book.env["BOOK_BLOCK_TIMEOUT"] = "2"
-    build = mini_book.build()
-    assert build.returncode != 0
-    assert "docs/nested.md:3 (block 'nested'): BlockTimeout: block ran longer than 2 s" in (
-        build.stderr
-    )
+    assert_fault_reported(fault_book, "nested")
 
 
 def processes_with(marker: str) -> list[int]:
@@ -170,7 +117,7 @@ def processes_with(marker: str) -> list[int]:
 
 def test_workers_leave_no_process_behind(mini_book):
     """A non-daemon thread would keep a worker alive; workers leave with os._exit."""
-    one_block_page(mini_book, "sleeper", "import threading, time\n"
+    mini_book.one_block_page("sleeper", "import threading, time\n"
                    "threading.Thread(target=time.sleep, args=(3600,)).start()\nprint('ok')\n")
     marker = f"book-test-{os.getpid()}-{mini_book.root.name}"
     mini_book.env["BOOK_TEST_MARKER"] = marker

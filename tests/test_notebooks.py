@@ -3,11 +3,17 @@
 A reader downloads a page's ``.ipynb`` into an empty folder and runs it with torch, numpy and
 matplotlib: nothing of this project (``bookkit``, ``labs``) may be needed. Each notebook runs
 in a kernel started in an empty temporary folder, with no PYTHONPATH.
+
+A notebook that ran is remembered by the digest of its code cells and of the environment that
+ran it (``.cache/bookkit/notebooks-proven/``): the next run skips it until either changes.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
+import sys
+from importlib.metadata import version
 from pathlib import Path
 
 import nbformat
@@ -18,6 +24,10 @@ from nbclient.exceptions import CellExecutionError
 from bookkit.chapter_notebooks import notebook_code
 
 ROOT = Path(__file__).resolve().parent.parent
+PROVEN = ROOT / ".cache" / "bookkit" / "notebooks-proven"
+# What a reader's kernel brings: the interpreter and the packages the notebooks import.
+KERNEL = [sys.version, *(f"{name}=={version(name)}" for name in
+                         ("torch", "numpy", "matplotlib", "ipykernel", "nbclient"))]
 
 
 def offered(site: Path) -> list[Path]:
@@ -41,14 +51,26 @@ def test_every_chapter_page_offers_a_notebook(built_site):
     assert 'href="tensors.ipynb" download' in page
 
 
-def test_offered_notebooks_run_in_an_empty_folder(built_site, tmp_path):
+def proof_key(notebook) -> str:
+    """The digest of a notebook's code cells and of the kernel's environment."""
+    code = [cell.source for cell in notebook.cells if cell.cell_type == "code"]
+    return hashlib.sha256("\0".join([*KERNEL, *code]).encode()).hexdigest()
+
+
+def run_unproven(paths: list[Path], proven: Path, scratch: Path) -> tuple[list[Path], list[str]]:
+    """Run each notebook not yet proven, each in its own empty folder, and remember those that
+    pass; return the notebooks run and the failures."""
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "MPLBACKEND")}
-    failures = []
-    for path in offered(built_site):
+    ran, failures = [], []
+    for path in paths:
         notebook = nbformat.read(path, as_version=4)
         assert notebook.cells, path
-        folder = tmp_path / path.stem
-        folder.mkdir()
+        proof = proven / proof_key(notebook)
+        if proof.exists():
+            continue
+        ran.append(path)
+        folder = scratch / f"{len(ran)}-{path.stem}"
+        folder.mkdir(parents=True)
         client = NotebookClient(notebook, timeout=600, kernel_name="python3",
                                 resources={"metadata": {"path": str(folder)}})
         try:
@@ -57,8 +79,35 @@ def test_offered_notebooks_run_in_an_empty_folder(built_site, tmp_path):
                     if cell.cell_type == "code":
                         client.execute_cell(cell, index)
         except CellExecutionError as error:
-            failures.append(f"{path.relative_to(built_site)}: {str(error)[-800:]}")
+            failures.append(f"{path}: {str(error)[-800:]}")
+        else:
+            proven.mkdir(parents=True, exist_ok=True)
+            proof.write_text(f"{path.name}\n", encoding="utf-8")
+    return ran, failures
+
+
+@pytest.mark.cold
+def test_offered_notebooks_run_in_an_empty_folder(built_site, tmp_path):
+    _, failures = run_unproven(offered(built_site), PROVEN, tmp_path)
     assert failures == []
+
+
+def test_a_notebook_runs_again_when_its_code_changes_and_a_failure_is_not_remembered(tmp_path):
+    proven, path = tmp_path / "proven", tmp_path / "page.ipynb"
+
+    def write(code: str) -> None:
+        nbformat.write(nbformat.v4.new_notebook(cells=[
+            nbformat.v4.new_markdown_cell("# 쪽"), nbformat.v4.new_code_cell(code)]), path)
+
+    write("print(1)")
+    assert run_unproven([path], proven, tmp_path / "a") == ([path], [])
+    assert run_unproven([path], proven, tmp_path / "b") == ([], [])
+    write("print(2)")
+    assert run_unproven([path], proven, tmp_path / "c") == ([path], [])
+    write("raise ValueError('broken')")
+    for scratch in ("d", "e"):
+        ran, failures = run_unproven([path], proven, tmp_path / scratch)
+        assert ran == [path] and "broken" in failures[0]
 
 
 def test_a_block_that_needs_the_book_becomes_a_note(tmp_path):

@@ -23,7 +23,7 @@ from bookkit.pages import built_page_path
 from bookkit.pdf import PDF_NAME, find_chromium, make_pdf
 
 ROOT = Path(__file__).resolve().parent.parent
-pytestmark = pytest.mark.browser
+pytestmark = pytest.mark.e2e  # prints the whole book in Chromium
 
 if find_chromium() is None:
     if os.environ.get("BOOK_BROWSER_REQUIRED") == "1":

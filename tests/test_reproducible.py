@@ -15,6 +15,7 @@ import json
 import subprocess
 from pathlib import Path
 
+import pytest
 from conftest import MKDOCS, ROOT, book_env
 
 from bookkit.manifest import read_manifest
@@ -43,6 +44,7 @@ def masked(text: str, volatile: list[str]) -> str:
     return text
 
 
+@pytest.mark.cold
 def test_two_cold_builds_from_two_copies_are_identical(built_site, tmp_path):
     copy = tmp_path / "copy"
     bench.copy_tree(copy)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 
 import pytest
+from conftest import MiniBook
 
 from bookkit.review import compare, render, review_revision
 
@@ -67,49 +68,78 @@ def test_long_diffs_are_truncated_and_no_change_is_one_line():
     assert quiet == "Output review m → h: no printed output changed.\n"
 
 
-@pytest.fixture
-def book_repo(mini_book, monkeypatch):
-    monkeypatch.setenv("BOOK_PRELOAD", "")
-    mini_book.page("p.md", PAGE)
-    mini_book.page("other.md", '# 다른 쪽\n\n```python exec="on" id="plain" result="text"\n'
-                               '--8<-- "snippets/plain.py"\n```\n')
-    mini_book.snippet("first.py", "base = 10\nprint('base', base)\n")
-    mini_book.snippet("uses_helper.py", "import helper\nprint('helper says', helper.WORD)\n")
-    mini_book.snippet("clock.py", "import time\nprint('took', time.perf_counter_ns(), 'ns')\n")
-    mini_book.snippet("plain.py", "print('plain')\n")
-    (mini_book.root / "helper.py").write_text("WORD = 'hello'\n")
+PROSE_PAGE = """\
+---
+measurements: [now]
+---
+
+# 글만 고치는 쪽
+
+```python exec="on" id="now" result="text"
+--8<-- "snippets/now.py"
+```
+"""
+
+
+@pytest.fixture(scope="module")
+def reviewed_edits(tmp_path_factory):
+    """One working tree against ``main`` with one edit of each kind, reviewed once: a snippet
+    (other.md), a measurement (p.md's clock), a module a block imports (helper.py) and prose
+    (prose.md, whose own measurement would change if its unit ran again)."""
+    book = MiniBook(tmp_path_factory.mktemp("review"))
+    book.page("p.md", PAGE)
+    book.page("other.md", '# 다른 쪽\n\n```python exec="on" id="plain" result="text"\n'
+                          '--8<-- "snippets/plain.py"\n```\n')
+    book.page("prose.md", PROSE_PAGE)
+    book.snippet("first.py", "base = 10\nprint('base', base)\n")
+    book.snippet("uses_helper.py", "import helper\nprint('helper says', helper.WORD)\n")
+    book.snippet("clock.py", "import time\nprint('took', time.perf_counter_ns(), 'ns')\n")
+    book.snippet("plain.py", "print('plain')\n")
+    book.snippet("now.py", "import time\nprint('now', time.perf_counter_ns())\n")
+    (book.root / "helper.py").write_text("WORD = 'hello'\n")
     git = ["git", "-c", "user.name=t", "-c", "user.email=t@t"]
     for command in (["init", "-q", "-b", "main"], ["add", "."], ["commit", "-qm", "base"]):
-        subprocess.run([*git, *command], cwd=mini_book.root, check=True)
-    monkeypatch.chdir(mini_book.root)
-    return mini_book
+        subprocess.run([*git, *command], cwd=book.root, check=True)
+
+    book.snippet("plain.py", "print('plain, edited')\n")
+    book.snippet("clock.py", "import time\nprint('elapsed', time.perf_counter_ns())\n")
+    (book.root / "helper.py").write_text("WORD = 'bonjour'\n")
+    page = book.root / "docs" / "prose.md"
+    page.write_text(page.read_text().replace("쪽\n", "쪽\n\n한 문단을 더했습니다.\n", 1))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("BOOK_PRELOAD", "")
+        patch.chdir(book.root)
+        review, _ = review_revision(book.root, "main")
+    return review
 
 
-def test_editing_one_snippet_reports_that_block_and_no_other(book_repo):
-    book_repo.snippet("plain.py", "print('plain, edited')\n")
-    review, _ = review_revision(book_repo.root, "main")
-    assert [(a["page"], a["block"]) for _, a in review.changed] == [("docs/other.md", "plain")]
-    assert not review.added and not review.removed and not review.volatile
+def changed_blocks(review) -> list[tuple[str, str]]:
+    return sorted((after["page"], after["block"]) for _, after in review.changed)
 
 
-def test_a_changed_measurement_is_summarised_not_diffed(book_repo):
-    book_repo.snippet("clock.py", "import time\nprint('elapsed', time.perf_counter_ns())\n")
-    review, _ = review_revision(book_repo.root, "main")
-    assert review.changed == [] and review.volatile == ["docs/p.md (block 'clock')"]
+def test_editing_one_snippet_reports_that_block_and_no_other(reviewed_edits):
+    review = reviewed_edits
+    assert ("docs/other.md", "plain") in changed_blocks(review)
+    assert changed_blocks(review) == [("docs/other.md", "plain"), ("docs/p.md", "uses-helper")]
+    assert not review.added and not review.removed
+
+
+def test_a_changed_measurement_is_summarised_not_diffed(reviewed_edits):
+    review = reviewed_edits
+    assert "docs/p.md (block 'clock')" in review.volatile
+    assert ("docs/p.md", "clock") not in changed_blocks(review)
     assert "elapsed" not in render(review, "main", "tree")
 
 
-def test_editing_an_imported_module_reports_the_blocks_that_use_it(book_repo):
-    (book_repo.root / "helper.py").write_text("WORD = 'bonjour'\n")
-    review, _ = review_revision(book_repo.root, "main")
-    assert [a["block"] for _, a in review.changed] == ["uses-helper"]
+def test_editing_an_imported_module_reports_the_blocks_that_use_it(reviewed_edits):
+    review = reviewed_edits
+    assert ("docs/p.md", "uses-helper") in changed_blocks(review)
+    assert ("docs/p.md", "first") not in changed_blocks(review)
     assert "-helper says hello\n+helper says bonjour" in render(review, "main", "tree")
 
 
-def test_a_prose_edit_reports_no_output_change(book_repo):
-    page = book_repo.root / "docs" / "other.md"
-    page.write_text(page.read_text().replace("# 다른 쪽", "# 다른 쪽\n\n글 한 문단을 더했습니다."))
-    review, _ = review_revision(book_repo.root, "main")
-    assert review.changed == [] and review.added == [] and review.removed == []
-    assert review.volatile == []  # no unit ran again, so not even the clock moved
-    assert render(review, "main", "tree").endswith("no printed output changed.\n")
+def test_a_prose_edit_reports_no_output_change(reviewed_edits):
+    review = reviewed_edits
+    assert [block for page, block in changed_blocks(review) if page == "docs/prose.md"] == []
+    # its unit did not run again, so not even its measurement moved
+    assert review.volatile == ["docs/p.md (block 'clock')"]

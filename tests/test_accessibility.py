@@ -24,6 +24,7 @@ DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
 PHONE_RULES = ["scrollable-region-focusable"]
 NODES_SHOWN = 3
+LOAD_MS = 120_000
 
 RUN_AXE = """async runOnly => {
   const result = await axe.run(document, {runOnly, resultTypes: ['violations']});
@@ -81,7 +82,8 @@ def test_no_serious_accessibility_violation_on_any_page(browser, site_url, built
     found, counts = [], {}
     for path in pages:
         page = browser.new_page(viewport=DESKTOP)
-        page.goto(f"{site_url}/{path.lstrip('/')}", wait_until="networkidle")
+        # On a busy machine a page can take longer than Playwright's default 30 s to go idle.
+        page.goto(f"{site_url}/{path.lstrip('/')}", wait_until="networkidle", timeout=LOAD_MS)
         for label, violation in page_violations(page):
             if violation["impact"] in BLOCKING:
                 found.append(describe(path, label, violation))

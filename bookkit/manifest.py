@@ -84,7 +84,7 @@ def recording_entries(root: Path) -> list[dict[str, Any]]:
 
 
 def build_manifest(outcomes: list, measurements: dict[str, set[str]], root: Path) -> dict:
-    """The manifest of a build from its outcomes (:class:`bookkit.engine.Outcome`)."""
+    """The manifest of a build from its outcomes (:class:`bookkit.exec.engine.Outcome`)."""
     blocks = []
     for outcome in outcomes:
         page = outcome.unit.page

@@ -4,7 +4,7 @@ A reader's notebook has torch, numpy and matplotlib, not this project. The noteb
 code cell therefore defines the helpers its cells call: ``expect_error`` and ``print_mermaid``
 are copied from :mod:`bookkit.show` and :mod:`bookkit.graph` (they need nothing else); the two
 below replace helpers that only make sense in the book. Only the standard library, torch and
-matplotlib are imported, and :mod:`bookkit.chapter_notebooks` copies their source verbatim.
+matplotlib are imported, and :mod:`bookkit.mkdocs.chapter_notebooks` copies their source verbatim.
 """
 
 from __future__ import annotations

@@ -225,7 +225,7 @@ def main(argv: list[str]) -> int:
     if args.task == "serve":
         run(PYTHON, "-m", "mkdocs", "serve")
     elif args.task == "build" and args.shard:
-        run(PYTHON, "-m", "bookkit.engine", "execute", "--shard", args.shard,
+        run(PYTHON, "-m", "bookkit.exec.engine", "execute", "--shard", args.shard,
             summary=r"^shard \d+/\d+: \d+ units")
     elif args.task == "build":
         run(PYTHON, "-m", "mkdocs", "build", "--strict", summary=r"Documentation built in")
@@ -239,7 +239,7 @@ def main(argv: list[str]) -> int:
         missing = [store for store in args.stores if not Path(store).is_dir()]
         if missing:  # a shard's store that never arrived must not merge as "0 entries"
             raise StepFailed("merge: no such store folder: " + ", ".join(missing))
-        run(PYTHON, "-m", "bookkit.engine", "merge", *args.stores)
+        run(PYTHON, "-m", "bookkit.exec.engine", "merge", *args.stores)
     elif args.task == "record":
         out = ["--out", args.out] if args.out else []
         run(PYTHON, "-m", "bookkit.recordings", "record", "--device", args.device, *out,
@@ -251,12 +251,12 @@ def main(argv: list[str]) -> int:
     elif args.task == "bench":
         run(PYTHON, ROOT / "scripts" / "bench.py", "--repeat", str(args.repeat))
     elif args.task == "diff":
-        run(PYTHON, "-m", "bookkit.review", *filter(None, [args.base]),
+        run(PYTHON, "-m", "bookkit.tools.review", *filter(None, [args.base]),
             *(["--out", args.out] if args.out else []))
     elif args.task == "verify":
         options = [*(["--sample", args.sample] if args.sample else []),
                    *(["--seed", args.seed] if args.seed else [])]
-        run(PYTHON, "-m", "bookkit.verify", *options, summary=r"^verify: \d+ units checked")
+        run(PYTHON, "-m", "bookkit.tools.verify", *options, summary=r"^verify: \d+ units checked")
     elif args.task == "exercises":
         check = ["--check"] if args.check else []
         run(PYTHON, ROOT / "scripts" / "make_exercise_stubs.py", *check)

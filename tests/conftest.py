@@ -23,7 +23,7 @@ def book_env(**extra: str) -> dict[str, str]:
 MINI_CONFIG = f"""
 site_name: mini
 theme: {{name: material, language: ko, font: false}}
-hooks: [{ROOT / "bookkit" / "hooks.py"}]
+hooks: [{ROOT / "bookkit" / "mkdocs" / "plugin.py"}]
 plugins:
   - markdown-exec: {{languages: [python]}}
 markdown_extensions:
@@ -48,7 +48,7 @@ class MiniBook:
         (root / "mkdocs.yml").write_text(MINI_CONFIG, encoding="utf-8")
         (root / "pyproject.toml").write_text(
             '[tool.pytest.ini_options]\ntestpaths = ["docs"]\n'
-            'addopts = "-p no:pytest_markdown_docs -p bookkit.pytest_plugin --markdown-docs"\n'
+            'addopts = "-p no:pytest_markdown_docs -p bookkit.pytest.plugin --markdown-docs"\n'
         )
         self.env = {"BOOK_PRELOAD": ""}
 

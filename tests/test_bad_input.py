@@ -19,7 +19,7 @@ from mkdocs.config import load_config
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 
-from bookkit import hooks
+from bookkit.mkdocs import plugin as hooks
 from tests.conftest import MKDOCS, ROOT, book_env
 
 
@@ -107,7 +107,7 @@ def _command(*args: str, timeout: int = 60) -> subprocess.CompletedProcess:
 
 
 def test_diff_with_a_bad_base_prints_gits_reason_before_any_build():
-    result = _command("-m", "bookkit.review", "no-such-revision-t6")
+    result = _command("-m", "bookkit.tools.review", "no-such-revision-t6")
     assert result.returncode != 0
     assert "Traceback" not in result.stderr, result.stderr
     assert "no-such-revision-t6" in result.stderr
@@ -115,7 +115,7 @@ def test_diff_with_a_bad_base_prints_gits_reason_before_any_build():
 
 
 def test_diff_main_raises_a_clear_exit(monkeypatch):
-    from bookkit import review
+    from bookkit.tools import review
 
     monkeypatch.chdir(ROOT)
     with pytest.raises(SystemExit) as caught:
@@ -157,7 +157,7 @@ def test_record_of_a_snippet_that_is_not_recorded_fails_naming_it(tmp_path, caps
 
 def test_the_units_of_a_bad_page_name_it_for_every_caller(tmp_path):
     """page_units serves the build, the snippet tests and the shard command alike."""
-    from bookkit.units import UnitsError, page_units
+    from bookkit.exec.units import UnitsError, page_units
 
     (tmp_path / "docs").mkdir()
     page = tmp_path / "docs" / "bad.md"

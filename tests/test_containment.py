@@ -18,10 +18,9 @@ from pathlib import Path
 
 from conftest import ROOT, book_env
 
-from bookkit.engine import Engine
-from bookkit.notebooks import notebook_unit
-from bookkit.runner import run_jobs
-from bookkit.units import fence_units
+from bookkit.exec.engine import Engine
+from bookkit.exec.runner import run_jobs
+from bookkit.exec.units import fence_units, notebook_unit
 
 
 def job(root: Path, *codes: str, page: str = "docs/p.md") -> dict:
@@ -75,7 +74,7 @@ def run_twice(root: Path, unit, change) -> int:
 
 CHILD = """\
 import json, sys
-from bookkit.runner import run_jobs
+from bookkit.exec.runner import run_jobs
 job = json.loads(sys.argv[1])
 [result] = run_jobs([job], parallel=1)
 print("RESULT", json.dumps({"outputs": result.outputs,
@@ -141,8 +140,8 @@ def test_asserts_disabled_refuse_to_run_and_store_nothing(tmp_path):
     script = textwrap.dedent("""\
         import sys
         from pathlib import Path
-        from bookkit.engine import Engine
-        from bookkit.units import fence_units
+        from bookkit.exec.engine import Engine
+        from bookkit.exec.units import fence_units
         root = Path(sys.argv[1])
         [unit] = fence_units(root / "docs" / "p.md", root)
         outcome = Engine(root, store_dir=root / ".store").run([unit])[unit.name]

@@ -142,7 +142,7 @@ def test_a_block_that_runs_other_code_keeps_its_own_timeout(mini_book):
     """A nested run (as the recordings' live CPU tab does) cannot reset the block's clock."""
     one_block_page(mini_book, "nested", """\
 import time
-from bookkit.capture import new_namespace, run_code
+from bookkit.exec.capture import new_namespace, run_code
 
 run_code("print('inner')", new_namespace("inner"), "inner")
 time.sleep(30)

@@ -15,7 +15,7 @@ import pytest
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 
-from bookkit.chapter_notebooks import notebook_code
+from bookkit.mkdocs.chapter_notebooks import notebook_code
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bookkit.capture import new_namespace, run_code
+from bookkit.exec.capture import new_namespace, run_code
 from bookkit.fences import read_snippet
 from bookkit.recordings import cli, render, store
 from bookkit.recordings.record import record_all

@@ -6,7 +6,7 @@ import subprocess
 
 import pytest
 
-from bookkit.review import compare, render, review_revision
+from bookkit.tools.review import compare, render, review_revision
 
 PAGE = """\
 ---

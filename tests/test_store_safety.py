@@ -2,7 +2,7 @@
 
 - An entry that cannot be read, decoded or validated, or whose digest does not match (an edited
   output), is a miss: the unit runs again, and one log line names the entry file and the unit.
-- ``python3 scripts/dev.py verify`` (:mod:`bookkit.verify`) re-executes stored units without
+- ``python3 scripts/dev.py verify`` (:mod:`bookkit.tools.verify`) re-executes stored units without
   writing to the store and fails, naming the block with a diff, on any output that differs.
 - Concurrent writers of the same and of different keys never let a reader see a partial entry.
 """
@@ -20,10 +20,10 @@ from pathlib import Path
 import pytest
 from conftest import ROOT, book_env
 
-from bookkit import store as store_module
-from bookkit.engine import Engine
-from bookkit.store import SCHEMA, Store
-from bookkit.units import Unit, fence_units
+from bookkit.exec import store as store_module
+from bookkit.exec.engine import Engine
+from bookkit.exec.store import SCHEMA, Store
+from bookkit.exec.units import Unit, fence_units
 
 PAGE = """\
 ---
@@ -191,7 +191,7 @@ def test_an_entry_of_the_old_schema_is_a_quiet_miss(tmp_path, caplog):
 # --- dev.py verify ------------------------------------------------------------------------
 def test_verify_passes_an_untouched_store_and_names_an_edited_block_with_a_diff(tmp_path,
                                                                                 capsys):
-    from bookkit.verify import verify
+    from bookkit.tools.verify import verify
 
     units = make_book(tmp_path, pages=2)
     store = tmp_path / "store"
@@ -223,7 +223,7 @@ def test_verify_passes_an_untouched_store_and_names_an_edited_block_with_a_diff(
 
 
 def test_verify_fails_on_a_measurement_missing_from_the_store(tmp_path, capsys):
-    from bookkit.verify import verify
+    from bookkit.tools.verify import verify
 
     units = make_book(tmp_path)
     store = tmp_path / "store"
@@ -240,7 +240,7 @@ def test_verify_fails_on_a_measurement_missing_from_the_store(tmp_path, capsys):
 
 
 def test_verify_samples_reproducibly_and_says_which(tmp_path, capsys):
-    from bookkit.verify import choose
+    from bookkit.tools.verify import choose
 
     units = make_book(tmp_path, pages=10)
     first = choose(units, 30, seed=7)
@@ -260,7 +260,7 @@ def test_verify_command_exits_non_zero_and_writes_nothing(tmp_path):
     path.write_text(json.dumps(entry), encoding="utf-8")
     written = path.read_bytes()
     result = subprocess.run(
-        [sys.executable, "-m", "bookkit.verify", "--sample", "100"], cwd=tmp_path,
+        [sys.executable, "-m", "bookkit.tools.verify", "--sample", "100"], cwd=tmp_path,
         env=book_env(BOOK_STORE=str(store), BOOK_PRELOAD=""), capture_output=True, text=True,
         timeout=300,
     )
@@ -274,7 +274,7 @@ def test_verify_command_exits_non_zero_and_writes_nothing(tmp_path):
 WRITER = textwrap.dedent("""\
     import sys
     from pathlib import Path
-    from bookkit.store import Store
+    from bookkit.exec.store import Store
 
     store, who, count = Store(Path(sys.argv[1])), sys.argv[2], int(sys.argv[3])
     for i in range(count):

@@ -2,14 +2,14 @@
 
 The build hooks, the snippet tests, the shard command and the recorder all ask an
 :class:`Engine` for the outcomes of units. For each unit it computes the key
-(:meth:`bookkit.units.Unit.key`), reads the store, checks that every project file the stored
+(:meth:`bookkit.exec.units.Unit.key`), reads the store, checks that every project file the stored
 run used still has the same content, and only otherwise runs the unit in a worker
-(:mod:`bookkit.runner`), writing the new entry. Failed runs are never stored.
+(:mod:`bookkit.exec.runner`), writing the new entry. Failed runs are never stored.
 
 Command line (``python3 scripts/dev.py build --shard i/n`` calls the first)::
 
-    python -m bookkit.engine execute [--shard I/N]   # run the units of shard I into the store
-    python -m bookkit.engine merge DIR...            # copy other stores' entries into this one
+    python -m bookkit.exec.engine execute [--shard I/N]   # run the units of shard I into the store
+    python -m bookkit.exec.engine merge DIR...            # copy other stores' entries into this one
 """
 
 from __future__ import annotations
@@ -22,10 +22,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bookkit.fingerprint import device_kind, fingerprint
-from bookkit.runner import GUARDED, JobResult, require_asserts, run_jobs
-from bookkit.store import Digests, Store, default_store_dir
-from bookkit.units import Block, Unit, UnitsError, book_pages, page_units
+from bookkit.exec.fingerprint import device_kind, fingerprint
+from bookkit.exec.runner import GUARDED, JobResult, require_asserts, run_jobs
+from bookkit.exec.store import Digests, Store, default_store_dir
+from bookkit.exec.units import Block, Unit, UnitsError, book_pages, page_units
 
 RECORDED_VARIABLE = "recorded_data"
 
@@ -101,7 +101,7 @@ class Engine:
             ],
             "env": {"BOOK_DEVICE": self.device},
             "collect": list(collect),
-            # a unit may not change these (bookkit.tracking.ProjectWriteError)
+            # a unit may not change these (bookkit.exec.tracking.ProjectWriteError)
             "guarded": [str(self.root / name) for name in GUARDED]
             + [str(self.store.directory.resolve())],
         }
@@ -198,7 +198,7 @@ def _parse_shard(text: str) -> tuple[int, int]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bookkit.engine", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m bookkit.exec.engine", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
     execute = commands.add_parser("execute", help="run units into the store")
     execute.add_argument("--shard", type=_parse_shard, default=(1, 1), metavar="I/N")

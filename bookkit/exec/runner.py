@@ -14,7 +14,7 @@ seconds (300 by default, 0 for none) from the moment the worker says it starts, 
 block runs other code in turn; a worker that overruns is killed. A worker that ends before it
 reports (``os._exit``, a crash, a signal) fails the block that was running.
 
-Containment (issue 18): a worker runs in a session of its own (:mod:`bookkit.worker`), and the
+Containment (issue 18): a worker runs in a session of its own (:mod:`bookkit.exec.worker`), and the
 parent kills that whole process group (``os.killpg``, SIGKILL) when the unit ends, on timeout,
 and when the build leaves ``run_jobs`` (the ``finally``, an ``atexit`` handler, and SIGTERM or
 SIGHUP turned into ``SystemExit`` while units run). A process a block leaves running is
@@ -22,7 +22,7 @@ killed silently at unit end; one that starts a session of its own escapes (and i
 The server and the workers are killed when their parent ends (``PR_SET_PDEATHSIG``), so a
 build killed with SIGKILL leaves neither behind, and the resource tracker, whose pipe they
 hold, ends with them. Each unit gets a scratch working directory, removed at unit end, and the
-limits of :func:`bookkit.containment.unit_limits`. Under ``-O`` nothing runs
+limits of :func:`bookkit.exec.containment.unit_limits`. Under ``-O`` nothing runs
 (:class:`AssertsDisabled`).
 """
 
@@ -46,17 +46,17 @@ from multiprocessing.connection import wait
 from pathlib import Path
 from typing import Any
 
-from bookkit import worker
-from bookkit.containment import ASSERTS_DISABLED, unit_limits
-from bookkit.store import default_store_dir
-from bookkit.tracking import UNTRACKED
+from bookkit.exec import worker
+from bookkit.exec.containment import ASSERTS_DISABLED, unit_limits
+from bookkit.exec.store import default_store_dir
+from bookkit.exec.tracking import UNTRACKED
 
-log = logging.getLogger("bookkit.runner")
+log = logging.getLogger("bookkit.exec.runner")
 DEFAULT_BLOCK_TIMEOUT = 300.0
 STARTUP_TIMEOUT = 300.0  # the first fork also starts the server; a notebook starts a kernel
 EXIT_GRACE = 30.0
-PRELOAD = ["bookkit.worker", "torch", "numpy", "matplotlib", "matplotlib.pyplot"]
-SERVER_GUARD = "bookkit.forkserver_guard"  # imported first: the server dies with its parent
+PRELOAD = ["bookkit.exec.worker", "torch", "numpy", "matplotlib", "matplotlib.pyplot"]
+SERVER_GUARD = "bookkit.exec.forkserver_guard"  # imported first: the server dies with its parent
 GUARDED = ("docs", "snippets", "labs")  # folders of the project a unit may not change
 
 
@@ -73,7 +73,7 @@ def preload() -> list[str]:
     """Modules the server imports once for all workers; ``BOOK_PRELOAD`` (comma-separated)
     replaces the list, e.g. for small test books that never import torch."""
     names = os.environ.get("BOOK_PRELOAD")
-    modules = PRELOAD if names is None else ["bookkit.worker", *filter(None, names.split(","))]
+    modules = PRELOAD if names is None else ["bookkit.exec.worker", *filter(None, names.split(","))]
     return [SERVER_GUARD, *modules]
 
 

@@ -1,4 +1,4 @@
-"""The execution store: what each unit printed, keyed by :meth:`bookkit.units.Unit.key`.
+"""The execution store: what each unit printed, keyed by :meth:`bookkit.exec.units.Unit.key`.
 
 One entry is one JSON file, ``<store>/<key[:2]>/<key>.json``::
 
@@ -17,7 +17,7 @@ one of the wrong type, or whose ``digest`` does not match its content (an edited
 miss, reported in one log line (logger ``bookkit``) naming the entry file and the unit, and
 the unit runs again. An entry of another ``schema`` is a quiet miss. The digest catches edits
 and corruption, not a forger who recomputes it: ``python3 scripts/dev.py verify``
-(:mod:`bookkit.verify`) re-executes stored units to catch that.
+(:mod:`bookkit.tools.verify`) re-executes stored units to catch that.
 
 Why plain JSON files rather than a cache library (diskcache, say): entries must be readable
 and diffable (device recordings are committed in the same spirit), shards of a build merge by
@@ -104,7 +104,7 @@ class Digests:
     """Input digests memoised for one build, so each input is hashed once.
 
     An input is a project file (its root-relative path) or, with a ``$`` name no file path
-    has (:mod:`bookkit.tracking`), an environment variable (``$env:NAME``, a digest of its
+    has (:mod:`bookkit.exec.tracking`), an environment variable (``$env:NAME``, a digest of its
     value now), a folder listing (``$dir:PATH``, a digest of its sorted names) or
     ``$untracked`` (a process was started), which never matches: that unit always runs.
     """
@@ -119,7 +119,7 @@ class Digests:
         return self._known[relative]
 
     def _digest(self, name: str) -> str | None:
-        from bookkit.tracking import DIR_PREFIX, ENV_PREFIX, listing_digest, value_digest
+        from bookkit.exec.tracking import DIR_PREFIX, ENV_PREFIX, listing_digest, value_digest
 
         if not name.startswith("$"):
             return file_digest(self.root / name)

@@ -1,11 +1,11 @@
 """The child side of execution: one unit, in a process of its own.
 
-:mod:`bookkit.runner` forks a worker for every unit from a warm server process that has
+:mod:`bookkit.exec.runner` forks a worker for every unit from a warm server process that has
 imported torch, numpy and matplotlib but never run them. The worker
 
 - first makes itself a contained process: a session of its own (``os.setsid``), so the
   parent can kill it with everything it started (``os.killpg``) at unit end; killed when its
-  parent ends (:func:`bookkit.containment.die_with_parent`); file descriptors 0, 1 and 2 on
+  parent ends (:func:`bookkit.exec.containment.die_with_parent`); file descriptors 0, 1 and 2 on
   ``/dev/null``, so neither it nor a process it leaves behind holds the build's output (what
   a block prints travels only through the capture channel); the memory limit
   (``RLIMIT_DATA``) set. It refuses to run anything with asserts disabled (``-O``);
@@ -19,7 +19,7 @@ imported torch, numpy and matplotlib but never run them. The worker
 - treats every ``BaseException`` from a block (``SystemExit`` and ``KeyboardInterrupt`` too) as
   that block's failure, sent as ``("failed", i, failure)``;
 - ends with ``("finished", info)``: the project files the unit used
-  (:class:`bookkit.tracking.InputTracker`), the machine it ran on and any variables the job
+  (:class:`bookkit.exec.tracking.InputTracker`), the machine it ran on and any variables the job
   asked for, then leaves with ``os._exit`` so leftover threads, non-daemon ones too, die with
   it and nothing the unit changed (working directory, ``sys.path``, print options, recursion
   limit, ...) can reach another unit.
@@ -36,10 +36,10 @@ import sys
 import traceback
 from typing import Any
 
-from bookkit.capture import new_namespace, output_limit, run_code
-from bookkit.containment import ASSERTS_DISABLED, die_with_parent, limit_memory, memory_note
-from bookkit.provenance import describe_machine
-from bookkit.tracking import InputTracker
+from bookkit.exec.capture import new_namespace, output_limit, run_code
+from bookkit.exec.containment import ASSERTS_DISABLED, die_with_parent, limit_memory, memory_note
+from bookkit.exec.provenance import describe_machine
+from bookkit.exec.tracking import InputTracker
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
@@ -116,7 +116,7 @@ def main(conn, job: dict[str, Any]) -> None:
         os.chdir(scratch_folder(job["root"], job.get("cwd")))
         sys.path.insert(0, job["root"])
         if job["kind"] == "notebook":  # the kernel tracks its own inputs
-            from bookkit.notebooks import run_cells
+            from bookkit.exec.kernel import run_cells
 
             collected, inputs = run_cells(conn, job)
         else:

@@ -1,6 +1,6 @@
 """Post-build check of the notebook pages that mkdocs-jupyter executes and renders.
 
-markdown-exec pages are checked by :mod:`bookkit.site_check` through markers the build hook
+markdown-exec pages are checked by :mod:`bookkit.mkdocs.site_check` through markers the build hook
 adds; notebook pages are rendered by nbconvert, so this check reads the built HTML instead and
 compares it with the notebook's source, cell by cell:
 

@@ -1,8 +1,8 @@
 """MkDocs hooks: pages show outputs from the execution store, never from code run in MkDocs.
 
 - ``on_files`` (after mkdocs-jupyter has picked its pages) groups every page's executed
-  blocks into units (:mod:`bookkit.units`), validates them (a bad page stops the build with
-  ``path:line: problem``) and asks the :class:`bookkit.engine.Engine` for their outcomes:
+  blocks into units (:mod:`bookkit.exec.units`), validates them (a bad page stops the build with
+  ``path:line: problem``) and asks the :class:`bookkit.exec.engine.Engine` for their outcomes:
   stored ones are reused, the others run in worker processes. A failed block stops the build with
   ``path:line (block 'id'): ExcType: message``. A notebook page's file is pointed at its
   executed ``.ipynb`` (built from the store), which mkdocs-jupyter renders without executing.
@@ -10,9 +10,9 @@
   ``markdown_exec.base_format`` with a ``run`` that only reads the stored output of the block.
 - Each chapter page ends with one line saying where and when its outputs were executed; the
   glossary gets its "나오는 곳" column, and the first use of each glossary term on a chapter,
-  exercise or appendix page links to its entry (:mod:`bookkit.glossary`).
+  exercise or appendix page links to its entry (:mod:`bookkit.mkdocs.glossary`).
 - Every build ends with one line: units executed, units reused, seconds spent executing, writes
-  the output manifest (:mod:`bookkit.manifest`), then :func:`bookkit.site_check.check_site`
+  the output manifest (:mod:`bookkit.manifest`), then :func:`bookkit.mkdocs.site_check.check_site`
   verifies the built site.
 
 ``BOOK_EXECUTE=off`` renders every block without output and skips the checks: the
@@ -35,9 +35,12 @@ from mkdocs.structure.files import File, set_exclusions
 from mkdocs.structure.toc import get_toc
 from mkdocs.utils import meta
 
-from bookkit.chapter_notebooks import chapter_notebook
-from bookkit.engine import Engine, NotStoredError, Outcome, failures
-from bookkit.glossary import (
+from bookkit.exec.engine import Engine, NotStoredError, Outcome, failures
+from bookkit.exec.provenance import provenance_note
+from bookkit.exec.units import Block, UnitsError, page_units, relative_name
+from bookkit.manifest import build_manifest, manifest_path, write_manifest
+from bookkit.mkdocs.chapter_notebooks import chapter_notebook
+from bookkit.mkdocs.glossary import (
     Chapter,
     GlossaryError,
     add_where_column,
@@ -45,14 +48,11 @@ from bookkit.glossary import (
     link_first_uses,
     terms,
 )
-from bookkit.manifest import build_manifest, manifest_path, write_manifest
-from bookkit.notebooks import executed_notebook, readable_heading_ids
+from bookkit.mkdocs.notebook_pages import executed_notebook, readable_heading_ids
+from bookkit.mkdocs.search import add_morphs_field
+from bookkit.mkdocs.site_check import EXECUTED_MARKER, check_site
 from bookkit.outputs import details, fill_text_output, fold_errors, placeholder
 from bookkit.page_source import page_problems
-from bookkit.provenance import provenance_note
-from bookkit.search import add_morphs_field
-from bookkit.site_check import EXECUTED_MARKER, check_site
-from bookkit.units import Block, UnitsError, page_units, relative_name
 
 log = logging.getLogger("mkdocs.plugins.bookkit")
 NOTEBOOK_DIR = Path(".cache") / "bookkit" / "notebooks"
@@ -250,7 +250,7 @@ def on_page_markdown(markdown, page, config, files, **kwargs):
         except GlossaryError as error:
             raise PluginError(str(error)) from error
     if page.meta.get("kind") == "chapter":
-        # The chapter's own notebook, written next to the page (bookkit.chapter_notebooks).
+        # The chapter's own notebook, written next to the page (bookkit.mkdocs.chapter_notebooks).
         folder = Path(config.site_dir) / Path(page.file.dest_uri).parent
         page.meta["notebook"] = f"{folder.name}.ipynb"
         STATE.notebooks.append((STATE.page, folder / page.meta["notebook"], page.url))

@@ -6,7 +6,7 @@
    silently rendered nothing (a fence markdown-exec never saw, a block that printed nothing)
    fails.
 2. Every notebook page (mkdocs-jupyter) shows the outputs of its cells and offers its
-   ``.ipynb`` (:mod:`bookkit.notebook_check`).
+   ``.ipynb`` (:mod:`bookkit.mkdocs.notebook_check`).
 3. No built page or stylesheet loads anything from another host.
 4. No built page runs script it should not (:func:`markup_problems`): every inline ``<script>``
    is one the theme's templates write (Material's, ``overrides/``, mkdocs-jupyter's and
@@ -17,7 +17,7 @@
 5. The search index holds text only: Material keeps ``<p>``, ``<code>``, ``<pre>``, lists and
    sub/superscripts, without attributes; nothing else may look like a tag.
 
-Run after a build with ``python -m bookkit.site_check [site_dir]``; the build hook runs the
+Run after a build with ``python -m bookkit.mkdocs.site_check [site_dir]``; the build hook runs the
 same check at the end of every ``mkdocs build``.
 """
 
@@ -35,7 +35,7 @@ from urllib.parse import unquote, urlsplit
 from bs4 import BeautifulSoup
 
 from bookkit.fences import FenceError, extract_fences
-from bookkit.notebook_check import check_notebook_pages
+from bookkit.mkdocs.notebook_check import check_notebook_pages
 from bookkit.pages import built_page_path, is_notebook
 
 EXECUTED_MARKER = "<!-- bookkit-executed: {id} -->"

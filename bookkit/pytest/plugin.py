@@ -1,12 +1,12 @@
 """pytest plugin: every python fence of every book page is a test.
 
 It wraps pytest-markdown-docs (loaded with ``-p no:pytest_markdown_docs -p
-bookkit.pytest_plugin``) and changes what it collects:
+bookkit.pytest.plugin``) and changes what it collects:
 
 - only ``.md`` files; ``.py`` files are never imported for their docstrings, so collecting
   never runs a lab;
 - executed fences, and the code cells of notebook pages, are grouped into the units the build
-  uses (:mod:`bookkit.units`); a test asks the same :class:`bookkit.engine.Engine` for its
+  uses (:mod:`bookkit.exec.units`); a test asks the same :class:`bookkit.exec.engine.Engine` for its
   unit's outcome, so it reuses what the build stored, or runs the unit in a worker process and
   stores it for the build. No block runs in the pytest process, so none can end it;
 - python fences that the build does not execute are compiled, so their syntax is checked.
@@ -32,10 +32,10 @@ from pytest_markdown_docs.plugin import (  # noqa: F401  (the wrapped plugin's h
     pytest_configure,
 )
 
-from bookkit.engine import Engine
+from bookkit.exec.engine import Engine
+from bookkit.exec.units import Block, Unit, UnitsError, page_units
 from bookkit.fences import FenceError, extract_fences
 from bookkit.pages import is_notebook
-from bookkit.units import Block, Unit, UnitsError, page_units
 
 _BLOCKS: dict[tuple[str, int], tuple[Unit, Block]] = {}
 _ENGINE: list[Engine] = []

@@ -1,6 +1,6 @@
 """Record snippets on a device: the build's runner, pointed at that device.
 
-Each snippet runs as a unit of one block in a worker (:mod:`bookkit.runner`) whose
+Each snippet runs as a unit of one block in a worker (:mod:`bookkit.exec.runner`) whose
 ``BOOK_DEVICE`` names the device; :func:`bookkit.device.recording_device` reads it. Snippets run
 one after another, never side by side, so timings do not compete for the machine.
 """
@@ -13,8 +13,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-from bookkit.engine import Engine
-from bookkit.fingerprint import public_version
+from bookkit.exec.engine import Engine
+from bookkit.exec.fingerprint import public_version
+from bookkit.exec.runner import JobResult, run_jobs
+from bookkit.exec.units import Block, Unit
 from bookkit.recordings import DATA_VARIABLE, MARKER
 from bookkit.recordings.store import (
     SCHEMA,
@@ -24,8 +26,6 @@ from bookkit.recordings.store import (
     validate,
     write,
 )
-from bookkit.runner import JobResult, run_jobs
-from bookkit.units import Block, Unit
 
 
 class RecordingError(RuntimeError):

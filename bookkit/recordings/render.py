@@ -16,9 +16,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from bookkit.capture import new_namespace, run_code
+from bookkit.exec.capture import new_namespace, run_code
+from bookkit.exec.provenance import cpu_model
 from bookkit.outputs import text_output_html
-from bookkit.provenance import cpu_model
 from bookkit.recordings import DEVICE_LABELS, DEVICES
 from bookkit.recordings.store import Freshness, freshness, load, project_root, snippet_code
 

@@ -28,8 +28,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bookkit.exec.fingerprint import package_version, public_version
 from bookkit.fences import read_snippet
-from bookkit.fingerprint import package_version, public_version
 from bookkit.recordings import DEVICES, MARKER, MEASUREMENT_MARKER
 
 SCHEMA = 2
@@ -266,7 +266,7 @@ def load(snippet: str, device: str, root: Path | None = None) -> dict[str, Any] 
     ``root`` is the project root, by default :func:`project_root`.
 
     The file is opened, not tested for existence first: a page that renders a missing
-    recording then depends on its absence (:mod:`bookkit.tracking`) and is rebuilt once the
+    recording then depends on its absence (:mod:`bookkit.exec.tracking`) and is rebuilt once the
     recording arrives.
     """
     path = recording_path(snippet, device, project_root() if root is None else root)

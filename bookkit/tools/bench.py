@@ -30,7 +30,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PROSE_PAGE = "docs/tensors/index.md"
 SNIPPET = "snippets/tensors/shapes.py"
 

@@ -29,7 +29,7 @@ from pathlib import Path
 
 from bookkit.generated import write_or_check
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 LABS = ROOT / "labs"
 BEGIN, END = "# BEGIN ANSWER", "# END ANSWER"
 STUDENT = "# STUDENT STARTS WITH"

@@ -11,7 +11,7 @@ which this replaces by that section of the file (between ``# --8<-- [start:evalu
 student version of a lab, is read as :mod:`make_exercise_stubs` would write it, so the notebook
 carries exactly the code a student gets. From the source this writes the page
 ``docs/labs/<page>.md``: a jupytext markdown notebook with a python3 kernelspec. The build
-executes it as one unit (:mod:`bookkit.notebooks`) and offers the executed ``.ipynb`` as the
+executes it as one unit (:mod:`bookkit.exec.kernel`) and offers the executed ``.ipynb`` as the
 page's download.
 
     python scripts/make_lab_notebook.py          # write the notebooks
@@ -22,17 +22,15 @@ from __future__ import annotations
 
 import argparse
 import re
-import sys
 from pathlib import Path
 
 import jupytext
 import nbformat
 
 from bookkit.generated import write_or_check
+from bookkit.tools import exercise_stubs as stubs
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import make_exercise_stubs as stubs  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
 
 INCLUDE = re.compile(r'^# --8<-- "(?P<path>[^":]+)(?::(?P<section>[\w-]+))?"\s*$')
 SECTION_MARK = re.compile(r"^\s*# --8<-- \[(?:start|end):[\w-]+\]\s*$")

@@ -33,7 +33,7 @@ import sys
 import tomllib
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 # The dev lock first; the docs lock is constrained to it, so it is a part of it.
 LOCKS = {"requirements-dev.lock": ["--extra", "dev"],
          "requirements.lock": ["--constraint", "requirements-dev.lock"]}

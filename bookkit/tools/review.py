@@ -28,8 +28,8 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bookkit.exec.store import default_store_dir
 from bookkit.manifest import read_manifest
-from bookkit.store import default_store_dir
 
 MAX_DIFF_LINES = 40
 
@@ -112,7 +112,7 @@ def render(review: Review, base: str, head: str) -> str:
 def build_manifest_of(tree: Path, store: Path, out: Path) -> Path:
     """Build the book in ``tree`` with ``store``; the manifest it wrote (``out``)."""
     # The tree's own bookkit comes first; a tree without one (a test book) uses this one.
-    this_bookkit = str(Path(__file__).resolve().parent.parent)
+    this_bookkit = str(Path(__file__).resolve().parents[2])
     path = os.pathsep.join(filter(None, [str(tree), this_bookkit, os.environ.get("PYTHONPATH")]))
     env = dict(os.environ, BOOK_STORE=str(store), BOOK_MANIFEST=str(out),
                NO_MKDOCS_2_WARNING="1", PYTHONHASHSEED="0", PYTHONPATH=path)
@@ -179,7 +179,7 @@ def default_base(root: Path) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bookkit.review", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m bookkit.tools.review", description=__doc__)
     parser.add_argument("base", nargs="?", help="git revision to compare with (default: main)")
     parser.add_argument("--out", type=Path, help="also write the Markdown report here")
     args = parser.parse_args(argv)

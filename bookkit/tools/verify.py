@@ -33,10 +33,10 @@ from typing import Any
 
 from mkdocs.utils import meta
 
-from bookkit.engine import Engine, Outcome, book_units
+from bookkit.exec.engine import Engine, Outcome, book_units
+from bookkit.exec.runner import JobResult, run_jobs
+from bookkit.exec.units import Block, Unit, UnitsError
 from bookkit.manifest import output_text
-from bookkit.runner import JobResult, run_jobs
-from bookkit.units import Block, Unit, UnitsError
 
 
 def measurements(root: Path, units: list[Unit]) -> dict[str, set[str]]:
@@ -149,7 +149,7 @@ def _percent(text: str) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bookkit.verify",
+    parser = argparse.ArgumentParser(prog="python -m bookkit.tools.verify",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("--sample", type=_percent, metavar="PCT",
                         help="re-execute only this percentage of the stored units")

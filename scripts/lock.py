@@ -1,0 +1,9 @@
+#!/usr/bin/env python3
+"""Entry point of :mod:`bookkit.tools.lock`."""
+
+# Run with the project root on PYTHONPATH, as scripts/dev.py does.
+
+from bookkit.tools.lock import main
+
+if __name__ == "__main__":
+    raise SystemExit(main())

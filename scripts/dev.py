@@ -48,6 +48,9 @@ from collections import deque
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # bookkit.settings: standard library only, needs no .venv
+from bookkit.settings import child_environment  # noqa: E402
+
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / "python"
@@ -62,7 +65,7 @@ class StepFailed(RuntimeError):
 def run(*command: str | Path, summary: str | None = None) -> None:
     """Run a command in the project environment; with ``summary``, require that line."""
     print("+", " ".join(str(part) for part in command), flush=True)
-    env = dict(os.environ, **ENVIRONMENT)
+    env = child_environment(**ENVIRONMENT)
     if summary is None:
         if subprocess.run([str(p) for p in command], cwd=ROOT, env=env).returncode != 0:
             raise StepFailed(f"{command[0]} exited with an error")

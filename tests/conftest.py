@@ -10,27 +10,29 @@ from pathlib import Path
 
 import pytest
 
+from bookkit.settings import child_environment, environment
+
 ROOT = Path(__file__).resolve().parent.parent
 MKDOCS = [sys.executable, "-m", "mkdocs"]
 
 
 def book_env(**extra: str) -> dict[str, str]:
     """The environment for a child build or test run (read now, so monkeypatch.setenv works)."""
-    path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
-    return dict(os.environ, NO_MKDOCS_2_WARNING="1", PYTHONPATH=path, **extra)
+    path = os.pathsep.join(filter(None, [str(ROOT), environment().get("PYTHONPATH")]))
+    return child_environment(NO_MKDOCS_2_WARNING="1", PYTHONPATH=path, **extra)
 
 
-MINI_CONFIG = f"""
+MINI_CONFIG = """
 site_name: mini
-theme: {{name: material, language: ko, font: false}}
-hooks: [{ROOT / "bookkit" / "mkdocs" / "plugin.py"}]
+theme: {name: material, language: ko, font: false}
 plugins:
-  - markdown-exec: {{languages: [python]}}
+  - markdown-exec: {languages: [python]}
+  - bookkit
 markdown_extensions:
   - admonition
-  - pymdownx.snippets: {{base_path: ["."], check_paths: true}}
+  - pymdownx.snippets: {base_path: ["."], check_paths: true}
   - pymdownx.superfences
-  - pymdownx.tabbed: {{alternate_style: true}}
+  - pymdownx.tabbed: {alternate_style: true}
 """
 
 

@@ -1,7 +1,7 @@
 """Bad input gets a clear error naming the file (and line) and a non-zero exit (issue 18, 11-13).
 
 - Pages: a page that is not UTF-8, front matter that is not valid YAML or not a mapping, and
-  an unknown ``kind:`` stop the build in the hooks' ``on_files``, before MkDocs reads a page.
+  an unknown ``kind:`` stop the build in the plugin's ``on_files``, before MkDocs reads a page.
 - The partial build of CONTRIBUTING (``mkdocs.local.example.yml``) builds and passes the
   post-build check.
 - ``diff`` with a bad base prints git's reason, ``merge`` of a missing folder names it,
@@ -19,7 +19,7 @@ from mkdocs.config import load_config
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 
-from bookkit.mkdocs import plugin as hooks
+from bookkit.mkdocs.plugin import BookPlugin
 from tests.conftest import MKDOCS, ROOT, book_env
 
 
@@ -36,12 +36,13 @@ def _files(root: Path, pages: dict[str, bytes]) -> tuple[Files, object]:
 
 
 def _on_files_error(tmp_path: Path, monkeypatch, pages: dict[str, bytes]) -> str:
-    """Run the hooks' on_files (execution off) over ``pages``; the PluginError's message."""
-    monkeypatch.setenv("BOOK_EXECUTE", "off")
+    """Run the plugin's on_files (execution off) over ``pages``; the PluginError's message."""
     files, config = _files(tmp_path, pages)
-    hooks.on_config(config)
+    plugin = BookPlugin()
+    plugin.load_config({"execute": False})
+    plugin.on_config(config)
     with pytest.raises(PluginError) as caught:
-        hooks.on_files(files, config=config)
+        plugin.on_files(files, config=config)
     return str(caught.value)
 
 

@@ -7,7 +7,6 @@ in a kernel started in an empty temporary folder, with no PYTHONPATH.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import nbformat
@@ -16,6 +15,7 @@ from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 
 from bookkit.mkdocs.chapter_notebooks import notebook_code
+from bookkit.settings import environment
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -42,7 +42,7 @@ def test_every_chapter_page_offers_a_notebook(built_site):
 
 
 def test_offered_notebooks_run_in_an_empty_folder(built_site, tmp_path):
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "MPLBACKEND")}
+    env = {k: v for k, v in environment().items() if k not in ("PYTHONPATH", "MPLBACKEND")}
     failures = []
     for path in offered(built_site):
         notebook = nbformat.read(path, as_version=4)

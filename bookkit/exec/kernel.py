@@ -15,9 +15,19 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Any
 
+from bookkit.exec.containment import memory_note
+from bookkit.exec.jobs import (
+    BlockDone,
+    BlockFailed,
+    BlockStarted,
+    Failure,
+    Job,
+    KernelGroup,
+    describe_failure,
+)
 from bookkit.exec.units import DEFAULT_KERNEL
+from bookkit.settings import environment
 
 # The kernel is a session of its own (jupyter_client starts it so): it dies with the worker,
 # reports its process id (the worker's parent kills its group at unit end) and runs the cells
@@ -49,25 +59,13 @@ def _output_size(msg: dict) -> int:
     return len(json.dumps(content.get("data", {}))) + len(json.dumps(content.get("traceback", [])))
 
 
-def run_cells(conn, job: dict[str, Any]) -> tuple[dict | None, dict[str, str | None]]:
-    """Worker side: run the code cells in a kernel; (collected, kernel inputs) or (None, {})."""
+def _capped_client(notebook, kernel: str, folder: str, cap: int, kernel_pid: list[int]):
+    """An nbclient client that stops a cell (SIGINT to the kernel) once it printed over ``cap``."""
     import signal
 
-    import nbformat
     from nbclient import NotebookClient
-    from nbclient.exceptions import CellExecutionError
-
-    from bookkit.exec.capture import output_limit
-    from bookkit.exec.containment import memory_note
-    from bookkit.exec.worker import describe_failure
-
-    limits = job.get("limits", {})
-    cap = limits.get("output", output_limit())
-    kernel_pid: list[int] = []
 
     class CappedClient(NotebookClient):
-        """Stops a cell (SIGINT to the kernel) once it has printed more than the cap."""
-
         printed = 0
 
         def output(self, outs, msg, display_id, cell_index):
@@ -82,52 +80,62 @@ def run_cells(conn, job: dict[str, Any]) -> tuple[dict | None, dict[str, str | N
                     )
             return super().output(outs, msg, display_id, cell_index)
 
-    new_cell = nbformat.v4.new_code_cell
-    start = new_cell(_START_TRACKING.format(
-        root=job["root"], guarded=job.get("guarded", []), processes=limits.get("processes", 0),
-    ))
-    report = new_cell(_REPORT_INPUTS)
-    cells = [new_cell(block["code"]) for block in job["blocks"]]
-    kernel = job["blocks"][0]["options"]["kernel"] if job["blocks"] else DEFAULT_KERNEL
-    notebook = nbformat.v4.new_notebook(cells=[start, *cells, report])
     # coalesce_streams: how the kernel splits stdout into messages varies from run to run;
     # joined, the same code gives the same outputs.
-    client = CappedClient(
+    return CappedClient(
         notebook, kernel_name=kernel, timeout=None, record_timing=False, coalesce_streams=True,
-        resources={"metadata": {"path": job.get("cwd") or job["root"]}},
-        shutdown_kernel="immediate",
+        resources={"metadata": {"path": folder}}, shutdown_kernel="immediate",
     )
-    # The kernel draws figures with its own inline backend, not the workers' Agg, and imports
-    # the same bookkit as this worker (for its input tracker).
-    kernel_env = {k: v for k, v in os.environ.items() if k != "MPLBACKEND"}
+
+
+def _kernel_environment() -> dict[str, str]:
+    """The kernel draws figures with its own inline backend, not the workers' Agg, and imports
+    the same bookkit as this worker (for its input tracker)."""
+    env = {k: v for k, v in environment().items() if k != "MPLBACKEND"}
     bookkit_parent = str(Path(__file__).resolve().parents[2])
-    kernel_env["PYTHONPATH"] = os.pathsep.join(
-        filter(None, [bookkit_parent, os.environ.get("PYTHONPATH")])
-    )
-    with client.setup_kernel(env=kernel_env):
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [bookkit_parent, env.get("PYTHONPATH")]))
+    return env
+
+
+def _stdout(cell) -> str:
+    return "".join(o.get("text", "") for o in cell.outputs if o.get("name") == "stdout")
+
+
+def run_cells(conn, job: Job) -> tuple[dict | None, dict[str, str | None]]:
+    """Worker side: run the code cells in a kernel; (collected, kernel inputs) or (None, {})."""
+    import nbformat
+    from nbclient.exceptions import CellExecutionError
+
+    new_cell = nbformat.v4.new_code_cell
+    start = new_cell(_START_TRACKING.format(
+        root=job.root, guarded=list(job.guarded), processes=job.limits.processes))
+    report = new_cell(_REPORT_INPUTS)
+    cells = [new_cell(block.code) for block in job.blocks]
+    kernel = job.blocks[0].options["kernel"] if job.blocks else DEFAULT_KERNEL
+    notebook = nbformat.v4.new_notebook(cells=[start, *cells, report])
+    kernel_pid: list[int] = []
+    client = _capped_client(notebook, kernel, job.cwd or job.root, job.limits.output, kernel_pid)
+    with client.setup_kernel(env=_kernel_environment()):
         client.execute_cell(start, 0)
-        pid = "".join(o.get("text", "") for o in start.outputs if o.get("name") == "stdout")
-        kernel_pid.append(int(pid))
-        conn.send(("group", kernel_pid[0]))
+        kernel_pid.append(int(_stdout(start)))
+        conn.send(KernelGroup(kernel_pid[0]))
         for index, cell in enumerate(cells):
-            conn.send(("start", index))
+            conn.send(BlockStarted(index))
             client.printed = 0
             try:
                 client.execute_cell(cell, index + 1)
             except CellExecutionError as error:
-                failure = describe_failure(error)
-                conn.send(("failed", index, memory_note(failure, limits.get("memory_mib", 0))))
+                failure = describe_failure(error, block=index)
+                conn.send(BlockFailed(memory_note(failure, job.limits.memory_mib)))
                 return None, {}
             except _CellOutputLimit as error:
-                conn.send(("failed", index, {"type": "OutputLimitExceeded",
-                                             "message": str(error), "traceback": ""}))
+                conn.send(BlockFailed(Failure("raised", "OutputLimitExceeded", str(error),
+                                              block=index)))
                 return None, {}
-            conn.send(("done", index, json.loads(json.dumps(cell.outputs))))
+            conn.send(BlockDone(index, json.loads(json.dumps(cell.outputs))))
         client.execute_cell(report, len(cells) + 1)
-    text = "".join(o.get("text", "") for o in report.outputs if o.get("name") == "stdout")
-    reported = json.loads(text)
+    reported = json.loads(_stdout(report))
     if reported["violation"]:  # a cell caught the error and went on
-        conn.send(("failed", None, {"type": "PermissionError", "message": reported["violation"],
-                                    "traceback": ""}))
+        conn.send(BlockFailed(Failure("raised", "PermissionError", reported["violation"])))
         return None, {}
     return {}, reported["inputs"]

@@ -38,6 +38,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from bookkit.settings import environment
+
 SCHEMA = 2
 log = logging.getLogger("bookkit")
 
@@ -88,10 +90,6 @@ def _type_names(kind: type | tuple[type, ...]) -> str:
     return " or ".join(k.__name__ for k in kinds)
 
 
-def default_store_dir(root: Path) -> Path:
-    return Path(os.environ.get("BOOK_STORE", root / ".cache" / "bookkit" / "store"))
-
-
 def file_digest(path: Path) -> str | None:
     """SHA-256 of a file's bytes, or ``None`` when there is no such file."""
     try:
@@ -124,7 +122,7 @@ class Digests:
         if not name.startswith("$"):
             return file_digest(self.root / name)
         if name.startswith(ENV_PREFIX):
-            return value_digest(os.environ.get(name.removeprefix(ENV_PREFIX)))
+            return value_digest(environment().get(name.removeprefix(ENV_PREFIX)))
         if name.startswith(DIR_PREFIX):
             folder = name.removeprefix(DIR_PREFIX)
             if folder.startswith("/") or ".." in folder.split("/"):
@@ -138,8 +136,12 @@ class Digests:
 
 
 class Store:
-    def __init__(self, directory: Path) -> None:
+    """A store folder; with ``secondary``, a second folder read on a miss and never written
+    (for instance a store restored from CI)."""
+
+    def __init__(self, directory: Path, secondary: Path | None = None) -> None:
         self.directory = Path(directory)
+        self.secondary = Store(secondary) if secondary is not None else None
 
     def path(self, key: str) -> Path:
         return self.directory / key[:2] / f"{key}.json"
@@ -150,6 +152,12 @@ class Store:
         An unusable entry (unreadable, not UTF-8 JSON, wrong fields, digest mismatch) is
         reported in one log line naming its file and ``unit`` (the unit it was looked up for).
         """
+        entry = self._read(key, unit)
+        if entry is None and self.secondary is not None:
+            return self.secondary.get(key, unit)
+        return entry
+
+    def _read(self, key: str, unit: str | None) -> dict[str, Any] | None:
         path = self.path(key)
         try:
             entry = json.loads(path.read_bytes().decode("utf-8"))
@@ -187,9 +195,6 @@ class Store:
             handle.write(text + "\n")
         os.replace(handle.name, path)
         return path
-
-    def entries(self) -> list[Path]:
-        return sorted(self.directory.glob("??/*.json"))
 
     def merge_from(self, other: Path) -> int:
         """Copy every entry of the store at ``other`` that this one lacks; return how many."""

@@ -40,6 +40,9 @@ import os
 import sys
 from pathlib import Path
 
+from bookkit import settings
+from bookkit.settings import environment, live_environment
+
 _WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_TRUNC
 _IGNORED_TOP = {"site", "build"}
 ENV_PREFIX = "$env:"
@@ -91,7 +94,8 @@ def listing_digest(folder: Path, top: bool = False) -> str | None:
 
 def _watch_environ(tracker: InputTracker) -> None:
     """Make ``os.environ`` (the one object every reader shares) tell ``tracker`` each read."""
-    base = type(os.environ)
+    environ = live_environment()
+    base = type(environ)
     if getattr(base, "_book_watched", False):
         base = base.__mro__[1]
 
@@ -106,7 +110,7 @@ def _watch_environ(tracker: InputTracker) -> None:
             tracker._read_env(key)
             return base.__contains__(self, key)
 
-    os.environ.__class__ = WatchedEnviron
+    environ.__class__ = WatchedEnviron
 
 
 def _environment_dirs() -> list[Path]:
@@ -151,7 +155,7 @@ class InputTracker:
             Path(file).resolve() for file in project if not file.startswith(environment)
         }
         # Code already loaded is the machinery: what it reads is not the unit's input.
-        self._machinery = {*project, __file__}
+        self._machinery = {*project, __file__, settings.__file__}
         cwd = Path.cwd().resolve()
         self._scratch = cwd if cwd != self.root else None
         _watch_environ(self)
@@ -306,8 +310,8 @@ class InputTracker:
                 # library tried, not something a page looks for.
                 if path in modules or "/" in relative:
                     found[relative] = None
-        for name in self._env:
-            found[ENV_PREFIX + name] = value_digest(os.environ.get(name))
+        for name in sorted(self._env):
+            found[ENV_PREFIX + name] = value_digest(environment().get(name))
         for folder in self._listed:
             if folder == self.root:
                 found[DIR_PREFIX + "."] = listing_digest(folder, top=True)

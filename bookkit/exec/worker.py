@@ -11,14 +11,15 @@ imported torch, numpy and matplotlib but never run them. The worker
   (``RLIMIT_DATA``) set. It refuses to run anything with asserts disabled (``-O``);
 - runs in a scratch folder the parent made (links to the project's top-level entries, so
   relative paths still reach project files; new files stay there) with the project root
-  first on ``sys.path`` and the build's current environment, plus the job's variables
-  (``BOOK_DEVICE`` for recordings);
-- runs the unit's blocks in order in one fresh namespace, sending ``("start", i)`` before and
-  ``("done", i, output)`` after each block, so the parent always knows which block is running
-  when a timeout or a crash happens;
+  first on ``sys.path`` and the build's current environment, plus ``BOOK_DEVICE``
+  naming the job's device (read by :mod:`bookkit.device` in recorded snippets);
+- runs the unit's blocks in order in one fresh namespace, sending
+  :class:`~bookkit.exec.jobs.BlockStarted` before and :class:`~bookkit.exec.jobs.BlockDone`
+  after each block, so the parent always knows which block is running when a timeout or a
+  crash happens;
 - treats every ``BaseException`` from a block (``SystemExit`` and ``KeyboardInterrupt`` too) as
-  that block's failure, sent as ``("failed", i, failure)``;
-- ends with ``("finished", info)``: the project files the unit used
+  that block's failure, sent as :class:`~bookkit.exec.jobs.BlockFailed`;
+- ends with :class:`~bookkit.exec.jobs.UnitFinished`: the project files the unit used
   (:class:`bookkit.exec.tracking.InputTracker`), the machine it ran on and any variables the job
   asked for, then leaves with ``os._exit`` so leftover threads, non-daemon ones too, die with
   it and nothing the unit changed (working directory, ``sys.path``, print options, recursion
@@ -31,55 +32,41 @@ preloads this module, and whatever it imports is not tracked as a unit's input.
 from __future__ import annotations
 
 import os
-import re
 import sys
-import traceback
-from typing import Any
 
-from bookkit.exec.capture import new_namespace, output_limit, run_code
+from bookkit.exec.capture import new_namespace, run_code
 from bookkit.exec.containment import ASSERTS_DISABLED, die_with_parent, limit_memory, memory_note
+from bookkit.exec.jobs import (
+    BlockDone,
+    BlockFailed,
+    BlockStarted,
+    Job,
+    UnitFinished,
+    WorkerFault,
+    describe_failure,
+)
 from bookkit.exec.provenance import describe_machine
 from bookkit.exec.tracking import InputTracker
-
-_ANSI = re.compile(r"\x1b\[[0-9;]*m")
-
-
-def describe_failure(error: BaseException, filename: str | None = None) -> dict[str, str]:
-    """Type, message and traceback of a block's exception, from the block's frame down."""
-    tb = error.__traceback__
-    if filename is not None:
-        first = tb
-        while first is not None and first.tb_frame.f_code.co_filename != filename:
-            first = first.tb_next
-        tb = first or tb
-    shown = "".join(traceback.format_exception(type(error), error, tb))
-    return {
-        "type": type(error).__name__,
-        "message": _ANSI.sub("", str(error)).strip(),
-        "traceback": _ANSI.sub("", shown),
-    }
+from bookkit.settings import DEVICE_VARIABLE, replace_environment
 
 
-def run_blocks(conn, job: dict[str, Any], tracker: InputTracker | None = None
-               ) -> dict[str, Any] | None:
+def run_blocks(conn, job: Job, tracker: InputTracker | None = None) -> dict | None:
     """Run the job's blocks; the namespace variables the job asked for, or None on failure."""
-    namespace = new_namespace(job["module"])
-    limits = job.get("limits", {})
-    limit = limits.get("output", output_limit())
-    for index, block in enumerate(job["blocks"]):
-        conn.send(("start", index))
+    namespace = new_namespace(job.module)
+    for index, block in enumerate(job.blocks):
+        conn.send(BlockStarted(index))
         if tracker is not None:
-            tracker.block = block["filename"]
+            tracker.block = block.filename
         try:
-            output = run_code(block["code"], namespace, block["filename"], limit)
+            output = run_code(block.code, namespace, block.filename, job.limits.output)
             if tracker is not None and tracker.violation:  # the block caught it and went on
                 raise PermissionError(tracker.violation)
         except BaseException as error:  # noqa: BLE001  (exits and interrupts are failures too)
-            failure = describe_failure(error, block["filename"])
-            conn.send(("failed", index, memory_note(failure, limits.get("memory_mib", 0))))
+            failure = describe_failure(error, block.filename, block=index)
+            conn.send(BlockFailed(memory_note(failure, job.limits.memory_mib)))
             return None
-        conn.send(("done", index, output))
-    return {name: namespace[name] for name in job.get("collect", []) if name in namespace}
+        conn.send(BlockDone(index, output))
+    return {name: namespace[name] for name in job.collect if name in namespace}
 
 
 def contain() -> None:
@@ -101,37 +88,37 @@ def scratch_folder(root: str, folder: str | None) -> str:
     return folder
 
 
-def main(conn, job: dict[str, Any]) -> None:
+def prepare(job: Job) -> None:
+    """Contain this process and give it the unit's limits, environment and folders."""
+    contain()
+    if sys.flags.optimize:
+        raise AssertionError(ASSERTS_DISABLED)
+    limit_memory(job.limits.memory_mib)
+    if job.environ is not None:
+        replace_environment(job.environ, clear=True)
+    replace_environment({DEVICE_VARIABLE: job.device})
+    os.chdir(scratch_folder(job.root, job.cwd))
+    sys.path.insert(0, job.root)
+
+
+def main(conn, job: Job) -> None:
     """Entry point of a worker process."""
     try:
-        contain()
-        if sys.flags.optimize:
-            raise AssertionError(ASSERTS_DISABLED)
-        limits = job.get("limits", {})
-        limit_memory(limits.get("memory_mib", 0))
-        if "environ" in job:
-            os.environ.clear()
-            os.environ.update(job["environ"])
-        os.environ.update(job.get("env", {}))
-        os.chdir(scratch_folder(job["root"], job.get("cwd")))
-        sys.path.insert(0, job["root"])
-        if job["kind"] == "notebook":  # the kernel tracks its own inputs
+        prepare(job)
+        if job.kind == "notebook":  # the kernel tracks its own inputs
             from bookkit.exec.kernel import run_cells
 
             collected, inputs = run_cells(conn, job)
         else:
-            tracker = InputTracker(
-                job["root"], guarded=job.get("guarded", []),
-                process_limit=limits.get("processes", 0),
-            ).start()
+            tracker = InputTracker(job.root, guarded=list(job.guarded),
+                                   process_limit=job.limits.processes).start()
             collected = run_blocks(conn, job, tracker)
             inputs = tracker.inputs() if collected is not None else {}
         if collected is not None:
-            machine = describe_machine(job.get("env", {}).get("BOOK_DEVICE", "cpu"))
-            conn.send(("finished", {"inputs": inputs, "machine": machine, "collected": collected}))
+            conn.send(UnitFinished(inputs, describe_machine(job.device), collected))
     except BaseException as error:  # noqa: BLE001  (report a fault of the worker itself)
         try:
-            conn.send(("internal", describe_failure(error)))
+            conn.send(WorkerFault(describe_failure(error, kind="internal")))
         except Exception:  # noqa: BLE001
             pass
     finally:

@@ -28,7 +28,6 @@ that has torch and nothing of this project's environment.
 
 MARKER = "# bookkit: recorded"
 MEASUREMENT_MARKER = "# bookkit: measurement"  # its output changes each time it is recorded
-DEVICES = ("cpu", "cuda")
 REQUIRED_DEVICES = ("cpu",)  # a CUDA recording needs a GPU machine; its absence is reported
 DEVICE_LABELS = {"cpu": "CPU", "cuda": "CUDA GPU"}
 DATA_VARIABLE = "recorded_data"

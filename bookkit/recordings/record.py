@@ -111,7 +111,7 @@ def record_all(
     for snippet in snippets:
         print(f"recording {snippet} on {device} ...", flush=True)
         job = engine.job(snippet_unit(snippet, root), collect=(DATA_VARIABLE,))
-        [result] = run_jobs([job], parallel=1)
+        [result] = run_jobs([job], engine.settings, parallel=1)
         recording = recording_from(snippet, device, root, result)
         path = recording_path(snippet, device, root)
         if out is not None:

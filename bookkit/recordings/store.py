@@ -30,7 +30,8 @@ from typing import Any
 
 from bookkit.exec.fingerprint import package_version, public_version
 from bookkit.fences import read_snippet
-from bookkit.recordings import DEVICES, MARKER, MEASUREMENT_MARKER
+from bookkit.recordings import MARKER, MEASUREMENT_MARKER
+from bookkit.settings import DEVICES
 
 SCHEMA = 2
 MAX_BYTES = 1_000_000

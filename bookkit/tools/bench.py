@@ -23,12 +23,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import shutil
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from bookkit.settings import child_environment
 
 ROOT = Path(__file__).resolve().parents[2]
 PROSE_PAGE = "docs/tensors/index.md"
@@ -99,8 +100,9 @@ def main(argv: list[str] | None = None) -> int:
         copy = Path(folder)
         copy_tree(copy)
         driver = DRIVER.replace("PROSE_PAGE", repr(PROSE_PAGE)).replace("SNIPPET", repr(SNIPPET))
-        env = dict(os.environ, NO_MKDOCS_2_WARNING="1", PYTHONHASHSEED="0",
-                   BOOK_STORE=str(copy / ".cache" / "bench-store"), PYTHONPATH=str(copy))
+        env = child_environment(NO_MKDOCS_2_WARNING="1", PYTHONHASHSEED="0",
+                                BOOK_STORE=str(copy / ".cache" / "bench-store"),
+                                PYTHONPATH=str(copy))
         print(f"building {copy} (repeat {args.repeat}) ...", flush=True)
         result = subprocess.run([sys.executable, "-c", driver, str(args.repeat)], cwd=copy,
                                 env=env, capture_output=True, text=True)

@@ -28,8 +28,8 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bookkit.exec.store import default_store_dir
 from bookkit.manifest import read_manifest
+from bookkit.settings import child_environment, environment, load
 
 MAX_DIFF_LINES = 40
 
@@ -113,9 +113,9 @@ def build_manifest_of(tree: Path, store: Path, out: Path) -> Path:
     """Build the book in ``tree`` with ``store``; the manifest it wrote (``out``)."""
     # The tree's own bookkit comes first; a tree without one (a test book) uses this one.
     this_bookkit = str(Path(__file__).resolve().parents[2])
-    path = os.pathsep.join(filter(None, [str(tree), this_bookkit, os.environ.get("PYTHONPATH")]))
-    env = dict(os.environ, BOOK_STORE=str(store), BOOK_MANIFEST=str(out),
-               NO_MKDOCS_2_WARNING="1", PYTHONHASHSEED="0", PYTHONPATH=path)
+    path = os.pathsep.join(filter(None, [str(tree), this_bookkit, environment().get("PYTHONPATH")]))
+    env = child_environment(BOOK_STORE=str(store), BOOK_MANIFEST=str(out),
+                            NO_MKDOCS_2_WARNING="1", PYTHONHASHSEED="0", PYTHONPATH=path)
     result = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir",
          str(out.parent / (out.stem + "-site"))],
@@ -155,7 +155,7 @@ def resolve_base(root: Path, base: str) -> str:
 
 def review_revision(root: Path, base: str) -> tuple[Review, str]:
     commit = resolve_base(root, base)
-    store = default_store_dir(root)
+    store = load().store_dir(root)
     with tempfile.TemporaryDirectory(prefix="book-review-") as folder:
         work = Path(folder)
         worktree = work / "base"

@@ -7,12 +7,12 @@ test paths, ruff through .gitignore) never read it.
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 import tomllib
 from pathlib import Path
 
+from bookkit.settings import environment
 from bookkit.tools import exercise_stubs as stubs
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -21,7 +21,7 @@ SOLUTION = ROOT / "labs/deep_learning_pytorch/pytorch_basics/solutions/manual_sg
 
 
 def dev(*args: str) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}  # dev.py sets its own
+    env = {k: v for k, v in environment().items() if k != "PYTHONPATH"}  # dev.py sets its own
     return subprocess.run([sys.executable, str(ROOT / "scripts" / "dev.py"), *args], cwd=ROOT,
                           env=env, capture_output=True, text=True, timeout=600)
 

@@ -10,6 +10,8 @@ Command line (``python3 scripts/dev.py build --shard i/n`` calls the first)::
 
     python -m bookkit.exec.engine execute [--shard I/N]   # run the units of shard I into the store
     python -m bookkit.exec.engine merge DIR...            # copy other stores' entries into this one
+    python -m bookkit.exec.engine prune [--days N]        # remove entries the manifest does not
+                                                          # name, older than N days (default 7)
 """
 
 from __future__ import annotations
@@ -17,7 +19,9 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import datetime as dt
+import json
 import sys
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -171,6 +175,23 @@ def book_units(root: Path, docs_dir: Path | None = None) -> list[Unit]:
     return units
 
 
+def prune_store(engine: Engine, days: float) -> int:
+    """Keep the keys the last build's manifest names and entries younger than ``days``."""
+    manifest = engine.settings.manifest_path(engine.root)
+    try:
+        blocks = json.loads(manifest.read_text(encoding="utf-8"))["blocks"]
+    except (OSError, ValueError, KeyError) as error:
+        print(f"prune: cannot read the manifest {manifest} ({error}); build first",
+              file=sys.stderr)
+        return 1
+    keep = {block["key"] for block in blocks}
+    removed = engine.store.prune(keep, time.time() - days * 86400)
+    for path in removed:
+        print(f"removed {path}")
+    print(f"prune: {len(removed)} entries removed, {len(keep)} keys kept from {manifest}")
+    return 0
+
+
 def _parse_shard(text: str) -> tuple[int, int]:
     index, _, count = text.partition("/")
     shard, total = int(index), int(count)
@@ -186,6 +207,9 @@ def main(argv: list[str] | None = None) -> int:
     execute.add_argument("--shard", type=_parse_shard, default=(1, 1), metavar="I/N")
     merge = commands.add_parser("merge", help="copy entries of other stores into this one")
     merge.add_argument("stores", nargs="+", type=Path)
+    prune = commands.add_parser("prune", help="remove entries no build needs now")
+    prune.add_argument("--days", type=float, default=7.0,
+                       help="keep entries younger than this too (default 7)")
     args = parser.parse_args(argv)
     root = Path.cwd()
     engine = Engine(root)
@@ -193,6 +217,8 @@ def main(argv: list[str] | None = None) -> int:
         copied = sum(engine.store.merge_from(store) for store in args.stores)
         print(f"merged {copied} entries into {engine.store.directory}")
         return 0
+    if args.command == "prune":
+        return prune_store(engine, args.days)
     shard, total = args.shard
     try:
         units = [u for u in book_units(root) if u.shard(total) == shard - 1]

@@ -196,6 +196,16 @@ class Store:
         os.replace(handle.name, path)
         return path
 
+    def prune(self, keep: set[str], younger_than: float) -> list[Path]:
+        """Remove the entries whose key is not in ``keep`` and whose file is older than
+        ``younger_than`` (a ``time.time()`` value); the removed files."""
+        removed = []
+        for path in sorted(self.directory.glob("??/*.json")):
+            if path.stem not in keep and path.stat().st_mtime < younger_than:
+                path.unlink()
+                removed.append(path)
+        return removed
+
     def merge_from(self, other: Path) -> int:
         """Copy every entry of the store at ``other`` that this one lacks; return how many."""
         copied = 0

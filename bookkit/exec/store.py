@@ -38,6 +38,13 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from bookkit.exec.tracking import (
+    DIR_PREFIX,
+    ENV_PREFIX,
+    file_digest,
+    listing_digest,
+    value_digest,
+)
 from bookkit.settings import environment
 
 SCHEMA = 2
@@ -90,14 +97,6 @@ def _type_names(kind: type | tuple[type, ...]) -> str:
     return " or ".join(k.__name__ for k in kinds)
 
 
-def file_digest(path: Path) -> str | None:
-    """SHA-256 of a file's bytes, or ``None`` when there is no such file."""
-    try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
-    except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
-        return None
-
-
 class Digests:
     """Input digests memoised for one build, so each input is hashed once.
 
@@ -117,8 +116,6 @@ class Digests:
         return self._known[relative]
 
     def _digest(self, name: str) -> str | None:
-        from bookkit.exec.tracking import DIR_PREFIX, ENV_PREFIX, listing_digest, value_digest
-
         if not name.startswith("$"):
             return file_digest(self.root / name)
         if name.startswith(ENV_PREFIX):

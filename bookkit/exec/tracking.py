@@ -66,6 +66,14 @@ class ProjectWriteError(PermissionError):
     """A unit tried to change ``docs/``, ``snippets/``, ``labs/`` or the store."""
 
 
+def file_digest(path: Path) -> str | None:
+    """SHA-256 of a file's bytes, or ``None`` when it cannot be read (missing, a folder)."""
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
 def value_digest(text: str | None) -> str | None:
     """How an environment variable's value is recorded: a digest, never the value."""
     return None if text is None else hashlib.sha256(text.encode("utf-8", "surrogateescape")
@@ -303,13 +311,11 @@ class InputTracker:
             relative = self._relative(path)
             if relative is None or relative in found:
                 continue
-            try:
-                found[relative] = hashlib.sha256((self.root / relative).read_bytes()).hexdigest()
-            except OSError:
-                # A missing file at the top of the project is a stray relative name some
-                # library tried, not something a page looks for.
-                if path in modules or "/" in relative:
-                    found[relative] = None
+            digest = file_digest(self.root / relative)
+            # A missing file at the top of the project is a stray relative name some library
+            # tried, not something a page looks for.
+            if digest is not None or path in modules or "/" in relative:
+                found[relative] = digest
         for name in sorted(self._env):
             found[ENV_PREFIX + name] = value_digest(environment().get(name))
         for folder in self._listed:

@@ -63,7 +63,6 @@ def check_notebook_pages(
     notebook_sources: list[Path],
     *,
     docs_dir: Path | None = None,
-    silent_tags: tuple[str, ...] = SILENT_TAGS,
     require_download: bool = True,
 ) -> list[str]:
     """Problems with the built pages of ``notebook_sources``; ``[]`` when all is well.
@@ -100,7 +99,7 @@ def check_notebook_pages(
                 "jp-mod-noOutputs" not in shown.get("class", [])
                 and shown.find(class_="jp-OutputArea-output") is not None
             )
-            if not has_output and cell.source.strip() and not tags & set(silent_tags):
+            if not has_output and cell.source.strip() and not tags & set(SILENT_TAGS):
                 problems.append(f"{label}: rendered no output")
             text = _outputs_text(shown)
             for what, pattern in _BAD_OUTPUT.items():

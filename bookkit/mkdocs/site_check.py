@@ -26,7 +26,6 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import sys
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -313,18 +312,3 @@ def check_site(
         + markup
         + check_search_index(site_dir)
     )
-
-
-def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
-    site_dir = Path(argv[0]) if argv else Path("site")
-    root = Path.cwd()
-    problems = check_site(root / "docs", site_dir, root)
-    for problem in problems:
-        print(problem, file=sys.stderr)
-    print(f"site check: {len(problems)} problem(s) in {site_dir}")
-    return 1 if problems else 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -8,7 +8,6 @@ one after another, never side by side, so timings do not compete for the machine
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 import json
 from pathlib import Path
 from typing import Any
@@ -16,6 +15,7 @@ from typing import Any
 from bookkit.exec.engine import Engine
 from bookkit.exec.fingerprint import public_version
 from bookkit.exec.runner import JobResult, run_jobs
+from bookkit.exec.tracking import file_digest
 from bookkit.exec.units import Block, Unit
 from bookkit.recordings import DATA_VARIABLE, MARKER
 from bookkit.recordings.store import (
@@ -52,7 +52,7 @@ def recording_from(snippet: str, device: str, root: Path, result: JobResult) -> 
         "schema": SCHEMA,
         "source": snippet,
         "key": {
-            "snippet_sha256": hashlib.sha256((root / snippet).read_bytes()).hexdigest(),
+            "snippet_sha256": file_digest(root / snippet),
             "inputs": result.inputs,
             "torch": public_version(machine["torch"]),
             "device": device,

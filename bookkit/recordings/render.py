@@ -17,6 +17,7 @@ from typing import Any
 
 from bookkit.exec.capture import new_namespace, run_code
 from bookkit.exec.provenance import cpu_model
+from bookkit.fences import code_fence
 from bookkit.outputs import text_output_html
 from bookkit.recordings import DEVICE_LABELS
 from bookkit.recordings.store import Freshness, freshness, load, project_root, snippet_code
@@ -24,9 +25,7 @@ from bookkit.settings import DEVICE_VARIABLE, DEVICES, environment_set
 
 
 def _fence(text: str, lang: str, extra: str = "") -> list[str]:
-    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
-    mark = "`" * max(3, longest + 1)
-    return [f"{mark}{lang}{extra}", *text.rstrip("\n").splitlines(), mark]
+    return code_fence(text.rstrip("\n").splitlines(), f"{lang}{extra}")
 
 
 def _output(text: str) -> str:

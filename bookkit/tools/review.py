@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import difflib
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -28,6 +27,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bookkit.fences import code_fence
 from bookkit.manifest import read_manifest
 from bookkit.settings import child_environment, environment, load
 
@@ -85,9 +85,7 @@ def _diff(before: str, after: str, limit: int = MAX_DIFF_LINES) -> str:
                                       "after", lineterm="", n=2))
     if len(lines) > limit:
         lines = [*lines[:limit], f"... {len(lines) - limit} more diff lines not shown"]
-    longest = max((len(run) for run in re.findall(r"`+", "\n".join(lines))), default=0)
-    fence = "`" * max(3, longest + 1)
-    return "\n".join([f"{fence}diff", *lines, fence])
+    return "\n".join(code_fence(lines, "diff"))
 
 
 def render(review: Review, base: str, head: str) -> str:

@@ -6,17 +6,20 @@ snippet; the build runs everything on the CPU.
 
 from __future__ import annotations
 
+import os
+
 import torch
 
-from bookkit.settings import DEVICE_VARIABLE, DEVICES, environment
+DEVICE_ENV = "BOOK_DEVICE"
+DEVICES = ("cpu", "cuda")
 
 
 def recording_device() -> torch.device:
     """``torch.device`` of ``$BOOK_DEVICE`` (CPU by default); fails if CUDA is asked for but
     is not there."""
-    kind = environment().get(DEVICE_VARIABLE, "cpu")
+    kind = os.environ.get(DEVICE_ENV, "cpu")
     if kind not in DEVICES:
-        raise ValueError(f"{DEVICE_VARIABLE}={kind!r}: expected one of {DEVICES}")
+        raise ValueError(f"{DEVICE_ENV}={kind!r}: expected one of {DEVICES}")
     if kind == "cuda" and not torch.cuda.is_available():
         raise RuntimeError("CUDA was requested but torch.cuda.is_available() is False")
     return torch.device(kind)

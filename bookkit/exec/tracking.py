@@ -124,7 +124,9 @@ def _watch_environ(tracker: InputTracker) -> None:
 def _environment_dirs() -> list[Path]:
     # Installed packages live under the prefixes (a virtual environment in the project too).
     # sysconfig would say so more exactly, but costs ~50 ms in every worker.
-    return [Path(p).resolve() for p in {sys.prefix, sys.base_prefix, sys.exec_prefix} if p]
+    # Both spellings: a symlinked .venv names its modules by the link, not by the target.
+    prefixes = {sys.prefix, sys.base_prefix, sys.exec_prefix} - {""}
+    return sorted({Path(p) for p in prefixes} | {Path(p).resolve() for p in prefixes})
 
 
 class InputTracker:

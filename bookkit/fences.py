@@ -235,3 +235,10 @@ def partly_hidden(code: str) -> list[tuple[int, int]]:
             if any(hidden) and not all(hidden):
                 found.append((node.lineno, node.end_lineno))
     return sorted(found)
+
+
+def code_fence(lines: list[str], info: str = "") -> list[str]:
+    """``lines`` in a backtick fence longer than any run of backticks in them."""
+    longest = max((len(run) for run in re.findall(r"`+", "\n".join(lines))), default=0)
+    mark = "`" * max(3, longest + 1)
+    return [f"{mark}{info}", *lines, mark]

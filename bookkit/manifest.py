@@ -1,6 +1,6 @@
 """The output manifest every build writes: what each executed block printed, in one file.
 
-``.cache/bookkit/manifest.json`` (``BOOK_MANIFEST`` to put it elsewhere)::
+``.cache/bookkit/manifest.json`` (the ``manifest`` setting, ``BOOK_MANIFEST``, puts it elsewhere)::
 
     {"schema": 1,
      "blocks": [{"page": "docs/tensors/index.md", "block": "shapes",
@@ -21,18 +21,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from pathlib import Path
 from typing import Any
 
-from bookkit.recordings import DEVICES, MEASUREMENT_MARKER
+from bookkit.recordings import MEASUREMENT_MARKER
 from bookkit.recordings.store import recorded_snippets, recording_path
+from bookkit.settings import DEVICES
 
 SCHEMA = 1
-
-
-def manifest_path(root: Path) -> Path:
-    return Path(os.environ.get("BOOK_MANIFEST", root / ".cache" / "bookkit" / "manifest.json"))
 
 
 def output_text(output: Any) -> str:
@@ -84,7 +80,7 @@ def recording_entries(root: Path) -> list[dict[str, Any]]:
 
 
 def build_manifest(outcomes: list, measurements: dict[str, set[str]], root: Path) -> dict:
-    """The manifest of a build from its outcomes (:class:`bookkit.engine.Outcome`)."""
+    """The manifest of a build from its outcomes (:class:`bookkit.exec.engine.Outcome`)."""
     blocks = []
     for outcome in outcomes:
         page = outcome.unit.page

@@ -5,7 +5,7 @@ code cell therefore defines the helpers its cells call: ``expect_error`` is copi
 :mod:`bookkit.show` (it needs nothing else); the functions below replace helpers that only make
 sense in the book (``show_graph`` runs on :mod:`bookkit.graph`, copied before it). Only the
 standard library, torch (with networkx, which it installs) and matplotlib are imported, and
-:mod:`bookkit.chapter_notebooks` copies their source verbatim.
+:mod:`bookkit.mkdocs.chapter_notebooks` copies their source verbatim.
 """
 
 from __future__ import annotations

@@ -8,6 +8,7 @@
     python3 scripts/dev.py pdf                   # the built site as one PDF: site/book.pdf
     python3 scripts/dev.py lint | recordings-check | pytest [ARGS]  # one step of `test`
     python3 scripts/dev.py merge STORE...        # copy shards' stores into this one
+    python3 scripts/dev.py prune [--days N]      # remove store entries the last build left unused
     python3 scripts/dev.py record [--device cpu|cuda] [SNIPPET ...]
     python3 scripts/dev.py bench [--repeat N]    # build timings and ratios
     python3 scripts/dev.py bench --search        # search query set, with and without Korean field
@@ -46,9 +47,14 @@ import time
 import tomllib
 import venv
 from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # bookkit.settings: standard library only, needs no .venv
+from bookkit.settings import child_environment  # noqa: E402
+
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / "python"
@@ -63,7 +69,7 @@ class StepFailed(RuntimeError):
 def run(*command: str | Path, summary: str | None = None) -> None:
     """Run a command in the project environment; with ``summary``, require that line."""
     print("+", " ".join(str(part) for part in command), flush=True)
-    env = dict(os.environ, **ENVIRONMENT)
+    env = child_environment(**ENVIRONMENT)
     if summary is None:
         if subprocess.run([str(p) for p in command], cwd=ROOT, env=env).returncode != 0:
             raise StepFailed(f"{command[0]} exited with an error")
@@ -155,125 +161,185 @@ def test(names: list[str]) -> None:
         print(f"  {name:<18} {seconds:7.1f} s")
 
 
+@dataclass(frozen=True)
+class Task:
+    help: str
+    action: Callable[[argparse.Namespace], None]
+    options: Callable[[argparse.ArgumentParser], None] = lambda parser: None
+    environment: str | None = "dev"  # the .venv profile it needs; None: none at all
+
+
+def _flag(name: str, text: str) -> Callable[[argparse.ArgumentParser], None]:
+    return lambda parser: parser.add_argument(name, action="store_true", help=text)
+
+
+def _rest(text: str) -> Callable[[argparse.ArgumentParser], None]:
+    return lambda parser: parser.add_argument("args", nargs=argparse.REMAINDER, help=text)
+
+
+def _clean(args) -> None:
+    for path in [ROOT / "site", ROOT / ".cache", ROOT / ".pytest_cache", ROOT / ".ruff_cache"]:
+        shutil.rmtree(path, ignore_errors=True)
+
+
+def _validate_recordings(args) -> None:  # standard library only: installs nothing
+    require = [arg for device in args.require for arg in ("--require", device)]
+    run(sys.executable, "-m", "bookkit.recordings", "validate", args.folder, *require)
+
+
+def _build(args) -> None:
+    if args.shard:
+        run(PYTHON, "-m", "bookkit.exec.engine", "execute", "--shard", args.shard,
+            summary=r"^shard \d+/\d+: \d+ units")
+    else:
+        run(PYTHON, "-m", "mkdocs", "build", "--strict", summary=r"Documentation built in")
+
+
+def _build_options(parser) -> None:
+    parser.add_argument("--shard", metavar="I/N", help="only run shard I of N into the store")
+    parser.add_argument("--fresh", action="store_true", help="empty the store first")
+
+
+def _merge(args) -> None:
+    missing = [store for store in args.stores if not Path(store).is_dir()]
+    if missing:  # a shard's store that never arrived must not merge as "0 entries"
+        raise StepFailed("merge: no such store folder: " + ", ".join(missing))
+    run(PYTHON, "-m", "bookkit.exec.engine", "merge", *args.stores)
+
+
+def _record_options(parser) -> None:
+    parser.add_argument("--device", choices=("cpu", "cuda"), default="cpu")
+    parser.add_argument("--out", help="write under this folder instead of recordings/")
+    parser.add_argument("snippets", nargs="*")
+
+
+def _record(args) -> None:
+    out = ["--out", args.out] if args.out else []
+    run(PYTHON, "-m", "bookkit.recordings", "record", "--device", args.device, *out,
+        *args.snippets)
+
+
+def _bench_options(parser) -> None:
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--search", action="store_true",
+                        help="the search query set in Chromium, with and without the Korean field")
+
+
+def _bench(args) -> None:
+    if args.search:
+        run(PYTHON, ROOT / "scripts" / "search_bench.py")
+    else:
+        run(PYTHON, ROOT / "scripts" / "bench.py", "--repeat", str(args.repeat))
+
+
+def _diff_options(parser) -> None:
+    parser.add_argument("base", nargs="?", help="git revision (default: main)")
+    parser.add_argument("--out", help="also write the Markdown report to this file")
+
+
+def _diff(args) -> None:
+    run(PYTHON, "-m", "bookkit.tools.review", *filter(None, [args.base]),
+        *(["--out", args.out] if args.out else []))
+
+
+def _verify_options(parser) -> None:
+    parser.add_argument("--sample", metavar="PCT",
+                        help="only a reproducible random PCT percent of the stored units")
+    parser.add_argument("--seed", metavar="N", help="the seed that picks the sample (default 0)")
+
+
+def _verify(args) -> None:
+    options = [*(["--sample", args.sample] if args.sample else []),
+               *(["--seed", args.seed] if args.seed else [])]
+    run(PYTHON, "-m", "bookkit.tools.verify", *options, summary=r"^verify: \d+ units checked")
+
+
+def _exercises(args) -> None:
+    check = ["--check"] if args.check else []
+    run(PYTHON, ROOT / "scripts" / "make_exercise_stubs.py", *check)
+    run(PYTHON, ROOT / "scripts" / "make_lab_notebook.py", *check)
+
+
+def _pytest(args) -> None:
+    if args.args:
+        run(PYTHON, "-m", "pytest", "-q", *args.args, summary=STEPS["pytest"][1])
+    else:
+        test(["pytest"])
+
+
+def _prune_options(parser) -> None:
+    parser.add_argument("--days", default="7", help="keep entries younger than this (7)")
+
+
+def _validate_options(parser) -> None:
+    parser.add_argument("folder")
+    parser.add_argument("--require", action="append", default=[], choices=("cpu", "cuda"))
+
+
+TASKS: dict[str, Task] = {
+    "env": Task("create or update .venv", lambda args: None, _flag(
+        "--docs", "only what the build and the recorder need (requirements.lock)")),
+    "lock": Task("pin every package of pyproject.toml in the locks",
+                 lambda args: run(PYTHON, ROOT / "scripts" / "lock.py",
+                                  *(["--check"] if args.check else [])),
+                 _flag("--check", "fail if the locks are out of date")),
+    "serve": Task("mkdocs serve", lambda args: run(PYTHON, "-m", "mkdocs", "serve"),
+                  environment="docs"),
+    "build": Task("strict build, or one shard of the units", _build, _build_options, "docs"),
+    "pdf": Task("the built site (run build first) as one PDF, site/book.pdf",
+                lambda args: run(PYTHON, "-m", "bookkit.mkdocs.pdf", summary=r"^pdf: .* pages")),
+    "test": Task("every check CI runs", lambda args: test(list(STEPS)),
+                 _flag("--fresh", "empty the store first")),
+    "lint": Task("only the lint step of test", lambda args: test(["lint"])),
+    "recordings-check": Task("only the recordings-check step of test",
+                             lambda args: test(["recordings-check"])),
+    "pytest": Task("only the pytest step of test", _pytest,
+                   _rest("passed to pytest, e.g. docs/tensors or -k name")),
+    "merge": Task("copy other execution stores' entries into this one", _merge,
+                  lambda parser: parser.add_argument("stores", nargs="+")),
+    "prune": Task("remove store entries the last build does not need",
+                  lambda args: run(PYTHON, "-m", "bookkit.exec.engine", "prune", "--days",
+                                   args.days), _prune_options, "docs"),
+    "record": Task("record device-dependent snippets", _record, _record_options, "docs"),
+    "bench": Task("build timings and ratios", _bench, _bench_options),
+    "diff": Task("which printed outputs differ from a git revision", _diff, _diff_options),
+    "verify": Task("re-execute stored units and fail on any output that differs from the store",
+                   _verify, _verify_options, "docs"),
+    "exercises": Task("regenerate stubs and the lab notebook", _exercises,
+                      _flag("--check", "only check they are in sync"), "docs"),
+    "exercise": Task(
+        "copy an exercise to workspace/ (start NAME) and test it (check NAME)",
+        lambda args: run(PYTHON, ROOT / "scripts" / "exercise.py", *(args.args or ["--help"])),
+        _rest("list | start NAME | check NAME [pytest args] [--workspace DIR]")),
+    "test-exercises": Task(
+        "run the exercise tests against the student versions in labs/",
+        lambda args: run(PYTHON, "-m", "pytest", "-q", "tests/lab_tests", "--impl=exercise",
+                         *(args.args or [])), _rest("passed to pytest")),
+    "lab": Task("print the autograd_bugs lab's report", lambda args: run(
+        PYTHON, "-m", "labs.deep_learning_pytorch.tensors_and_autograd.autograd_bugs"),
+        environment="docs"),
+    "clean": Task("remove the site and every cache", _clean, environment=None),
+    "recordings-validate": Task(
+        "validate a folder of recordings as data, with this python3 alone (no .venv)",
+        _validate_recordings, _validate_options, None),
+}
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python3 scripts/dev.py",
                                      description=__doc__.split("\n\n")[0])
     tasks = parser.add_subparsers(dest="task", required=True)
-    env_task = tasks.add_parser("env", help="create or update .venv")
-    env_task.add_argument("--docs", action="store_true",
-                          help="only what the build and the recorder need (requirements.lock)")
-    lock = tasks.add_parser("lock", help="pin every package of pyproject.toml in the locks")
-    lock.add_argument("--check", action="store_true", help="fail if the locks are out of date")
-    tasks.add_parser("serve", help="mkdocs serve")
-    build = tasks.add_parser("build", help="strict build, or one shard of the units")
-    build.add_argument("--shard", metavar="I/N", help="only run shard I of N into the store")
-    build.add_argument("--fresh", action="store_true", help="empty the store first")
-    tasks.add_parser("pdf", help="the built site (run build first) as one PDF, site/book.pdf")
-    test_task = tasks.add_parser("test", help="every check CI runs")
-    test_task.add_argument("--fresh", action="store_true", help="empty the store first")
-    for name in STEPS:
-        step = tasks.add_parser(name, help=f"only the {name} step of test")
-        if name == "pytest":
-            step.add_argument("args", nargs=argparse.REMAINDER,
-                              help="passed to pytest, e.g. docs/tensors or -k name")
-    merge = tasks.add_parser("merge", help="copy other execution stores' entries into this one")
-    merge.add_argument("stores", nargs="+")
-    record = tasks.add_parser("record", help="record device-dependent snippets")
-    record.add_argument("--device", choices=("cpu", "cuda"), default="cpu")
-    record.add_argument("--out", help="write under this folder instead of recordings/")
-    record.add_argument("snippets", nargs="*")
-    bench = tasks.add_parser("bench", help="build timings and ratios")
-    bench.add_argument("--repeat", type=int, default=3)
-    bench.add_argument("--search", action="store_true",
-                       help="the search query set in Chromium, with and without the Korean field")
-    diff = tasks.add_parser("diff", help="which printed outputs differ from a git revision")
-    diff.add_argument("base", nargs="?", help="git revision (default: main)")
-    diff.add_argument("--out", help="also write the Markdown report to this file")
-    verify = tasks.add_parser(
-        "verify", help="re-execute stored units and fail on any output that differs from the store")
-    verify.add_argument("--sample", metavar="PCT",
-                        help="only a reproducible random PCT percent of the stored units")
-    verify.add_argument("--seed", metavar="N", help="the seed that picks the sample (default 0)")
-    exercises = tasks.add_parser("exercises", help="regenerate stubs and the lab notebook")
-    exercises.add_argument("--check", action="store_true", help="only check they are in sync")
-    exercise = tasks.add_parser(
-        "exercise", help="copy an exercise to workspace/ (start NAME) and test it (check NAME)")
-    exercise.add_argument("args", nargs=argparse.REMAINDER,
-                          help="list | start NAME | check NAME [pytest args] [--workspace DIR]")
-    exercise_tests = tasks.add_parser(
-        "test-exercises", help="run the exercise tests against the student versions in labs/")
-    exercise_tests.add_argument("args", nargs=argparse.REMAINDER, help="passed to pytest")
-    tasks.add_parser("lab", help="print the autograd_bugs lab's report")
-    tasks.add_parser("clean", help="remove the site and every cache")
-    validate = tasks.add_parser(
-        "recordings-validate",
-        help="validate a folder of recordings as data, with this python3 alone (no .venv)")
-    validate.add_argument("folder")
-    validate.add_argument("--require", action="append", default=[], choices=("cpu", "cuda"))
+    for name, task in TASKS.items():
+        task.options(tasks.add_parser(name, help=task.help))
     args = parser.parse_args(argv)
-
-    if args.task == "clean":
-        for path in [ROOT / "site", ROOT / ".cache", ROOT / ".pytest_cache", ROOT / ".ruff_cache"]:
-            shutil.rmtree(path, ignore_errors=True)
-        return 0
-    if args.task == "recordings-validate":  # standard library only: installs nothing
-        require = [arg for device in args.require for arg in ("--require", device)]
-        run(sys.executable, "-m", "bookkit.recordings", "validate", args.folder, *require)
-        return 0
-    docs_only = args.task in ("serve", "build", "record", "lab", "exercises", "env", "verify")
-    ensure_environment("docs" if docs_only and (args.task != "env" or args.docs) else "dev")
+    task = TASKS[args.task]
+    if task.environment is not None:
+        docs_only = task.environment == "docs" or (args.task == "env" and args.docs)
+        ensure_environment("docs" if docs_only else "dev")
     if getattr(args, "fresh", False):
         fresh()
-    if args.task == "serve":
-        run(PYTHON, "-m", "mkdocs", "serve")
-    elif args.task == "build" and args.shard:
-        run(PYTHON, "-m", "bookkit.engine", "execute", "--shard", args.shard,
-            summary=r"^shard \d+/\d+: \d+ units")
-    elif args.task == "build":
-        run(PYTHON, "-m", "mkdocs", "build", "--strict", summary=r"Documentation built in")
-    elif args.task == "pdf":
-        run(PYTHON, "-m", "bookkit.pdf", summary=r"^pdf: .* pages")
-    elif args.task == "test":
-        test(list(STEPS))
-    elif args.task == "pytest" and args.args:
-        run(PYTHON, "-m", "pytest", "-q", *args.args, summary=STEPS["pytest"][1])
-    elif args.task in STEPS:
-        test([args.task])
-    elif args.task == "merge":
-        missing = [store for store in args.stores if not Path(store).is_dir()]
-        if missing:  # a shard's store that never arrived must not merge as "0 entries"
-            raise StepFailed("merge: no such store folder: " + ", ".join(missing))
-        run(PYTHON, "-m", "bookkit.engine", "merge", *args.stores)
-    elif args.task == "record":
-        out = ["--out", args.out] if args.out else []
-        run(PYTHON, "-m", "bookkit.recordings", "record", "--device", args.device, *out,
-            *args.snippets)
-    elif args.task == "lock":
-        run(PYTHON, ROOT / "scripts" / "lock.py", *(["--check"] if args.check else []))
-    elif args.task == "bench" and args.search:
-        run(PYTHON, ROOT / "scripts" / "search_bench.py")
-    elif args.task == "bench":
-        run(PYTHON, ROOT / "scripts" / "bench.py", "--repeat", str(args.repeat))
-    elif args.task == "diff":
-        run(PYTHON, "-m", "bookkit.review", *filter(None, [args.base]),
-            *(["--out", args.out] if args.out else []))
-    elif args.task == "verify":
-        options = [*(["--sample", args.sample] if args.sample else []),
-                   *(["--seed", args.seed] if args.seed else [])]
-        run(PYTHON, "-m", "bookkit.verify", *options, summary=r"^verify: \d+ units checked")
-    elif args.task == "exercises":
-        check = ["--check"] if args.check else []
-        run(PYTHON, ROOT / "scripts" / "make_exercise_stubs.py", *check)
-        run(PYTHON, ROOT / "scripts" / "make_lab_notebook.py", *check)
-    elif args.task == "exercise":
-        run(PYTHON, ROOT / "scripts" / "exercise.py", *(args.args or ["--help"]))
-    elif args.task == "test-exercises":
-        run(PYTHON, "-m", "pytest", "-q", "tests/lab_tests", "--impl=exercise",
-            *(args.args or []))
-    elif args.task == "lab":
-        run(PYTHON, "-m", "labs.deep_learning_pytorch.tensors_and_autograd.autograd_bugs")
+    task.action(args)
     return 0
-
 
 if __name__ == "__main__":
     try:

@@ -17,7 +17,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-import make_exercise_stubs as stubs
+from bookkit.tools import exercise_stubs as stubs
 
 ROOT = stubs.ROOT
 LAB_TESTS = Path("tests") / "lab_tests"

@@ -16,27 +16,29 @@ from pathlib import Path
 
 import pytest
 
+from bookkit.settings import child_environment, environment
+
 ROOT = Path(__file__).resolve().parent.parent
 MKDOCS = [sys.executable, "-m", "mkdocs"]
 
 
 def book_env(**extra: str) -> dict[str, str]:
     """The environment for a child build or test run (read now, so monkeypatch.setenv works)."""
-    path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
-    return dict(os.environ, NO_MKDOCS_2_WARNING="1", PYTHONPATH=path, **extra)
+    path = os.pathsep.join(filter(None, [str(ROOT), environment().get("PYTHONPATH")]))
+    return child_environment(NO_MKDOCS_2_WARNING="1", PYTHONPATH=path, **extra)
 
 
-MINI_CONFIG = f"""
+MINI_CONFIG = """
 site_name: mini
-theme: {{name: material, language: ko, font: false}}
-hooks: [{ROOT / "bookkit" / "hooks.py"}]
+theme: {name: material, language: ko, font: false}
 plugins:
-  - markdown-exec: {{languages: [python]}}
+  - markdown-exec: {languages: [python]}
+  - bookkit
 markdown_extensions:
   - admonition
-  - pymdownx.snippets: {{base_path: ["."], check_paths: true}}
+  - pymdownx.snippets: {base_path: ["."], check_paths: true}
   - pymdownx.superfences
-  - pymdownx.tabbed: {{alternate_style: true}}
+  - pymdownx.tabbed: {alternate_style: true}
 """
 
 
@@ -54,7 +56,7 @@ class MiniBook:
         (root / "mkdocs.yml").write_text(MINI_CONFIG, encoding="utf-8")
         (root / "pyproject.toml").write_text(
             '[tool.pytest.ini_options]\ntestpaths = ["docs"]\n'
-            'addopts = "-p no:pytest_markdown_docs -p bookkit.pytest_plugin --markdown-docs"\n'
+            'addopts = "-p no:pytest_markdown_docs -p bookkit.pytest.plugin --markdown-docs"\n'
         )
         self.env = {"BOOK_PRELOAD": ""}
 
@@ -136,7 +138,7 @@ FAULT_PAGES = {
     "hangs": ("import time\ntime.sleep(30)\nprint('never')\n",
               "BlockTimeout: block ran longer than 3 s"),
     # a nested run (as the recordings' live CPU tab does) cannot reset the block's clock
-    "nested": ("import time\nfrom bookkit.capture import new_namespace, run_code\n\n"
+    "nested": ("import time\nfrom bookkit.exec.capture import new_namespace, run_code\n\n"
                "run_code(\"print('inner')\", new_namespace(\"inner\"), \"inner\")\n"
                "time.sleep(30)\nprint(\"never\")\n",
                "BlockTimeout: block ran longer than 3 s"),

@@ -1,7 +1,7 @@
 """Bad input gets a clear error naming the file (and line) and a non-zero exit (issue 18, 11-13).
 
 - Pages: a page that is not UTF-8, front matter that is not valid YAML or not a mapping, and
-  an unknown ``kind:`` stop the build in the hooks' ``on_files``, before MkDocs reads a page.
+  an unknown ``kind:`` stop the build in the plugin's ``on_files``, before MkDocs reads a page.
 - The partial build of CONTRIBUTING (``mkdocs.local.example.yml``) builds and passes the
   post-build check.
 - ``diff`` with a bad base prints git's reason, ``merge`` of a missing folder names it,
@@ -19,7 +19,7 @@ from mkdocs.config import load_config
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 
-from bookkit import hooks
+from bookkit.mkdocs.plugin import BookPlugin
 from tests.conftest import MKDOCS, ROOT, book_env
 
 
@@ -36,12 +36,13 @@ def _files(root: Path, pages: dict[str, bytes]) -> tuple[Files, object]:
 
 
 def _on_files_error(tmp_path: Path, monkeypatch, pages: dict[str, bytes]) -> str:
-    """Run the hooks' on_files (execution off) over ``pages``; the PluginError's message."""
-    monkeypatch.setenv("BOOK_EXECUTE", "off")
+    """Run the plugin's on_files (execution off) over ``pages``; the PluginError's message."""
     files, config = _files(tmp_path, pages)
-    hooks.on_config(config)
+    plugin = BookPlugin()
+    plugin.load_config({"execute": False})
+    plugin.on_config(config)
     with pytest.raises(PluginError) as caught:
-        hooks.on_files(files, config=config)
+        plugin.on_files(files, config=config)
     return str(caught.value)
 
 
@@ -108,7 +109,7 @@ def _command(*args: str, timeout: int = 60) -> subprocess.CompletedProcess:
 
 
 def test_diff_with_a_bad_base_prints_gits_reason_before_any_build():
-    result = _command("-m", "bookkit.review", "no-such-revision-t6")
+    result = _command("-m", "bookkit.tools.review", "no-such-revision-t6")
     assert result.returncode != 0
     assert "Traceback" not in result.stderr, result.stderr
     assert "no-such-revision-t6" in result.stderr
@@ -116,7 +117,7 @@ def test_diff_with_a_bad_base_prints_gits_reason_before_any_build():
 
 
 def test_diff_main_raises_a_clear_exit(monkeypatch):
-    from bookkit import review
+    from bookkit.tools import review
 
     monkeypatch.chdir(ROOT)
     with pytest.raises(SystemExit) as caught:
@@ -158,7 +159,7 @@ def test_record_of_a_snippet_that_is_not_recorded_fails_naming_it(tmp_path, caps
 
 def test_the_units_of_a_bad_page_name_it_for_every_caller(tmp_path):
     """page_units serves the build, the snippet tests and the shard command alike."""
-    from bookkit.units import UnitsError, page_units
+    from bookkit.exec.units import UnitsError, page_units
 
     (tmp_path / "docs").mkdir()
     page = tmp_path / "docs" / "bad.md"

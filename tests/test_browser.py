@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import functools
 import http.server
-import os
 import shutil
 import threading
 from pathlib import Path
@@ -16,8 +15,10 @@ from urllib.parse import urlparse
 
 import pytest
 
-CHROMIUM = os.environ.get("BOOK_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-REQUIRED = os.environ.get("BOOK_BROWSER_REQUIRED") == "1"
+from bookkit.settings import environment
+
+CHROMIUM = environment().get("BOOK_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+REQUIRED = environment().get("BOOK_BROWSER_REQUIRED") == "1"
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",

@@ -6,6 +6,7 @@ runner or the engine directly: no mini book is built.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import os
@@ -18,19 +19,24 @@ from pathlib import Path
 
 from conftest import ROOT, book_env
 
-from bookkit.engine import Engine
-from bookkit.notebooks import notebook_unit
-from bookkit.runner import run_jobs
-from bookkit.units import fence_units
+from bookkit.exec.engine import Engine
+from bookkit.exec.jobs import BlockSource, Job, Limits
+from bookkit.exec.runner import GUARDED, run_jobs
+from bookkit.exec.units import fence_units, notebook_unit
+from bookkit.settings import Settings, environment_set
 
 
-def job(root: Path, *codes: str, page: str = "docs/p.md") -> dict:
-    return {
-        "kind": "blocks", "root": str(root), "module": "book_containment",
-        "blocks": [{"id": f"b{i}", "code": code, "filename": f"{page} (block 'b{i}')",
-                    "options": {}} for i, code in enumerate(codes)],
-        "env": {}, "collect": [],
-    }
+def job(root: Path, *codes: str, page: str = "docs/p.md", **fields) -> Job:
+    blocks = tuple(BlockSource(f"b{i}", code, f"{page} (block 'b{i}')")
+                   for i, code in enumerate(codes))
+    return Job("blocks", str(root), "book_containment", blocks, **fields)
+
+
+def job_spec(root: Path, *codes: str) -> dict:
+    """A job as JSON-ready data, for a child process that runs it."""
+    spec = dataclasses.asdict(job(root, *codes))
+    del spec["limits"]
+    return spec
 
 
 def gone(pid: int) -> bool:
@@ -75,9 +81,11 @@ def run_twice(root: Path, unit, change) -> int:
 
 CHILD = """\
 import json, sys
-from bookkit.runner import run_jobs
-job = json.loads(sys.argv[1])
-[result] = run_jobs([job], parallel=1)
+from bookkit.exec.jobs import BlockSource, Job
+from bookkit.exec.runner import run_jobs
+spec = json.loads(sys.argv[1])
+blocks = tuple(BlockSource(**block) for block in spec.pop("blocks"))
+[result] = run_jobs([Job(blocks=blocks, **spec)], parallel=1)
 print("RESULT", json.dumps({"outputs": result.outputs,
                             "failure": result.failure and result.failure.message}), flush=True)
 """
@@ -88,7 +96,7 @@ def test_a_child_left_running_is_killed_and_releases_the_build_output(tmp_path):
     code = "import subprocess\np = subprocess.Popen(['sleep', '240'])\nprint(p.pid)\n"
     started = time.monotonic()
     done = subprocess.run(
-        [sys.executable, "-c", CHILD, json.dumps(job(tmp_path, code))],
+        [sys.executable, "-c", CHILD, json.dumps(job_spec(tmp_path, code))],
         capture_output=True, text=True, timeout=90, cwd=ROOT,
         env=book_env(BOOK_PRELOAD=""),
     )
@@ -119,7 +127,7 @@ def test_a_killed_build_leaves_no_worker_server_or_tracker(tmp_path):
     code = f"open({str(started)!r}, 'w').close()\nimport time\ntime.sleep(240)\n"
     marker = f"t135-sigkill-{os.getpid()}-{tmp_path.name}"
     child = subprocess.Popen(
-        [sys.executable, "-c", CHILD, json.dumps(job(tmp_path, code))], cwd=ROOT,
+        [sys.executable, "-c", CHILD, json.dumps(job_spec(tmp_path, code))], cwd=ROOT,
         env=book_env(BOOK_PRELOAD="", BOOK_TEST_MARKER=marker),
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )
@@ -141,8 +149,8 @@ def test_asserts_disabled_refuse_to_run_and_store_nothing(tmp_path):
     script = textwrap.dedent("""\
         import sys
         from pathlib import Path
-        from bookkit.engine import Engine
-        from bookkit.units import fence_units
+        from bookkit.exec.engine import Engine
+        from bookkit.exec.units import fence_units
         root = Path(sys.argv[1])
         [unit] = fence_units(root / "docs" / "p.md", root)
         outcome = Engine(root, store_dir=root / ".store").run([unit])[unit.name]
@@ -255,14 +263,14 @@ print("x" * 1_500_000)
 
 
 # Row 8: a notebook cell had no output cap and failed only at the block timeout.
-def test_the_output_cap_applies_to_notebook_cells(tmp_path, monkeypatch):
-    monkeypatch.setenv("BOOK_BLOCK_TIMEOUT", "100")
+def test_the_output_cap_applies_to_notebook_cells(tmp_path):
     (tmp_path / "docs").mkdir()
     page = tmp_path / "docs" / "nb.md"
     page.write_text(NOTEBOOK)
     unit = notebook_unit(page, tmp_path)
     started = time.monotonic()
-    outcome = Engine(tmp_path, store_dir=tmp_path / ".store").run([unit])[unit.name]
+    settings = Settings(block_timeout=100)
+    outcome = Engine(tmp_path, settings, store_dir=tmp_path / ".store").run([unit])[unit.name]
     assert time.monotonic() - started < 60
     assert outcome.failure is not None
     assert outcome.failure.summary().startswith(
@@ -271,37 +279,33 @@ def test_the_output_cap_applies_to_notebook_cells(tmp_path, monkeypatch):
 
 
 # Row 10: no memory limit: a block could take all of the machine's memory.
-def test_a_block_over_the_memory_limit_fails_naming_the_limit(tmp_path, monkeypatch):
-    monkeypatch.setenv("BOOK_MEMORY_LIMIT", "512")
-    [result] = run_jobs([job(tmp_path, "print('ok')", "x = bytearray(2 * 2**30)\n")],
-                        parallel=1)
+def test_a_block_over_the_memory_limit_fails_naming_the_limit(tmp_path):
+    [result] = run_jobs([job(tmp_path, "print('ok')", "x = bytearray(2 * 2**30)\n",
+                             limits=Limits(memory_mib=512))], parallel=1)
     assert result.failure is not None and result.failure.block == 1
     assert result.failure.type == "MemoryError"
     assert "memory limit of 512 MiB (BOOK_MEMORY_LIMIT)" in result.failure.message
 
 
 # Row 10: no process limit: a block could start any number of processes.
-def test_a_block_over_the_process_limit_fails_naming_the_limit(tmp_path, monkeypatch):
-    monkeypatch.setenv("BOOK_PROCESS_LIMIT", "3")
+def test_a_block_over_the_process_limit_fails_naming_the_limit(tmp_path):
     code = ("import subprocess\nfor _ in range(5):\n"
             "    try:\n        subprocess.run(['true'])\n    except Exception:\n        pass\n")
-    [result] = run_jobs([job(tmp_path, code)], parallel=1)
+    [result] = run_jobs([job(tmp_path, code, limits=Limits(processes=3))], parallel=1)
     assert result.failure is not None and result.failure.block == 0
     assert result.failure.type == "ProcessLimitExceeded"
     assert "more than 3 processes (BOOK_PROCESS_LIMIT)" in result.failure.message
 
 
 # Row 9: a block could write into docs/ and snippets/.
-def test_writes_into_the_project_fail_and_the_unit_runs_in_a_scratch_folder(
-    tmp_path, monkeypatch
-):
+def test_writes_into_the_project_fail_and_the_unit_runs_in_a_scratch_folder(tmp_path):
     for folder in ("docs", "snippets", "labs"):
         (tmp_path / folder).mkdir()
     (tmp_path / "labs" / "__init__.py").write_text("")
     (tmp_path / "labs" / "helper.py").write_text("VALUE = 'helper'\n")
     (tmp_path / "notes.txt").write_text("project file\n")
     store = tmp_path / "store"
-    monkeypatch.setenv("BOOK_STORE", str(store))
+    guarded = (*(str(tmp_path / name) for name in GUARDED), str(store))
     scratch = ("import os\nfrom pathlib import Path\nfrom labs import helper\n"
                "Path('scratch.txt').write_text('mine')\n"
                "print(os.getcwd() != os.environ['ROOT'], Path('notes.txt').read_text().strip(),"
@@ -310,13 +314,12 @@ def test_writes_into_the_project_fail_and_the_unit_runs_in_a_scratch_folder(
         "docs": "open('docs/evil.md', 'w').write('x')\n",
         "snippets": f"open({str(tmp_path / 'snippets' / 'evil.py')!r}, 'a').close()\n",
         "labs": "from pathlib import Path\nPath('labs/helper.py').unlink()\n",
-        "store": "import os\nos.makedirs(os.environ['BOOK_STORE'] + '/ab')\n",
+        "store": f"import os\nos.makedirs({str(store)!r} + '/ab')\n",
         "caught": "try:\n    open('docs/evil.md', 'w')\nexcept OSError:\n    pass\n",
     }
-    jobs = [job(tmp_path, scratch)] + [job(tmp_path, code) for code in attempts.values()]
-    for one in jobs:
-        one["env"] = {"ROOT": str(tmp_path)}
-    first, *results = run_jobs(jobs, parallel=2)
+    jobs = [job(tmp_path, code, guarded=guarded) for code in [scratch, *attempts.values()]]
+    with environment_set("ROOT", str(tmp_path)):
+        first, *results = run_jobs(jobs, parallel=2)
     assert first.failure is None, first.failure
     assert first.outputs == ["True project file helper\n"]
     assert not (tmp_path / "scratch.txt").exists()

@@ -10,9 +10,8 @@ from pathlib import Path
 
 from conftest import book_env
 
-from bookkit.engine import Engine
-from bookkit.notebooks import notebook_unit
-from bookkit.units import fence_units
+from bookkit.exec.engine import Engine
+from bookkit.exec.units import fence_units, notebook_unit
 
 SUMMARY = re.compile(r"bookkit: (\d+) units executed, (\d+) reused")
 
@@ -125,7 +124,7 @@ def test_two_shards_and_a_merge_give_the_cold_build(mini_book, tmp_path_factory)
                                      f'result="text"\n--8<-- "snippets/{name}.py"\n```\n')
         mini_book.snippet(f"{name}.py", f"print('page {name}')\n")
     stores = tmp_path_factory.mktemp("stores")
-    engine = [sys.executable, "-m", "bookkit.engine"]
+    engine = [sys.executable, "-m", "bookkit.exec.engine"]
     for shard in (1, 2):
         env = book_env(**mini_book.env, BOOK_STORE=str(stores / f"shard{shard}"))
         run = subprocess.run([*engine, "execute", "--shard", f"{shard}/2"], cwd=mini_book.root,

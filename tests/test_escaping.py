@@ -12,10 +12,10 @@ import json
 from bs4 import BeautifulSoup
 from conftest import MINI_CONFIG
 
+from bookkit.mkdocs.search import analyse
+from bookkit.mkdocs.site_check import check_markup, check_search_index, markup_problems
 from bookkit.outputs import details, text_output_html
-from bookkit.review import Review, render
-from bookkit.search import analyse
-from bookkit.site_check import check_markup, check_search_index, markup_problems
+from bookkit.tools.review import Review, render
 
 EVIL = "\n".join([
     "`" * 8,
@@ -142,7 +142,7 @@ def test_the_post_build_check_fails_on_planted_script_urls_and_handlers(tmp_path
 
 
 def test_material_and_notebook_template_scripts_are_allowed_by_their_templates():
-    from bookkit.site_check import theme_script
+    from bookkit.mkdocs.site_check import theme_script
 
     scope = ('__md_scope=new URL("../..",location),__md_hash=e=>[...e].reduce(((e,_)=>(e<<5)-e+'
              '_.charCodeAt(0)),0),__md_get=(e,_=localStorage,t=__md_scope)=>JSON.parse(_.getItem'
@@ -192,7 +192,7 @@ def test_an_output_review_diff_cannot_close_its_fence():
 
 
 def test_notebook_outputs_keep_no_representation_that_becomes_markup():
-    from bookkit.notebooks import text_only
+    from bookkit.mkdocs.notebook_pages import text_only
 
     hostile = "<script>alert(1)</script>"
     both = {"output_type": "display_data", "metadata": {},

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bookkit.introductions import check, used_names
+from bookkit.mkdocs.introductions import check, used_names
 
 ROOT = Path(__file__).resolve().parent.parent
 

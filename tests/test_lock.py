@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 import tomllib
 from importlib import metadata
@@ -10,10 +9,9 @@ from pathlib import Path
 
 from packaging.markers import Marker
 
+from bookkit.tools import lock
+
 ROOT = Path(__file__).resolve().parent.parent
-spec = importlib.util.spec_from_file_location("lock", ROOT / "scripts" / "lock.py")
-lock = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(lock)
 
 # Installed apart from the locks, on purpose: pip is the installer itself (from ensurepip);
 # torch and its CUDA libraries are installed by version (see scripts/lock.py).

@@ -11,7 +11,6 @@ ran it (``.cache/bookkit/notebooks-proven/``): the next run skips it until eithe
 from __future__ import annotations
 
 import hashlib
-import os
 import sys
 from importlib.metadata import version
 from pathlib import Path
@@ -21,7 +20,8 @@ import pytest
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 
-from bookkit.chapter_notebooks import notebook_code
+from bookkit.mkdocs.chapter_notebooks import notebook_code
+from bookkit.settings import environment
 
 ROOT = Path(__file__).resolve().parent.parent
 PROVEN = ROOT / ".cache" / "bookkit" / "notebooks-proven"
@@ -60,7 +60,7 @@ def proof_key(notebook) -> str:
 def run_unproven(paths: list[Path], proven: Path, scratch: Path) -> tuple[list[Path], list[str]]:
     """Run each notebook not yet proven, each in its own empty folder, and remember those that
     pass; return the notebooks run and the failures."""
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "MPLBACKEND")}
+    env = {k: v for k, v in environment().items() if k not in ("PYTHONPATH", "MPLBACKEND")}
     ran, failures = [], []
     for path in paths:
         notebook = nbformat.read(path, as_version=4)

@@ -11,9 +11,9 @@ import pytest
 import torch
 
 from bookkit.graph import autograd_edges, graph_figure, graph_svg
+from bookkit.mkdocs.site_check import markup_problems
 from bookkit.plots import MissingGlyphError, description, svg
 from bookkit.show import expect_error
-from bookkit.site_check import markup_problems
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -1,4 +1,4 @@
-"""The book as one PDF (bookkit/pdf.py, ``python3 scripts/dev.py pdf``), read back with pypdf.
+"""The book as one PDF (bookkit/mkdocs/pdf.py, ``dev.py pdf``), read back with pypdf.
 
 What is expected comes from the nav in mkdocs.yml and the built pages, never from this file:
 every page's title (its h1) in the text and in the outline, in nav order; one executed output of
@@ -10,7 +10,6 @@ BOOK_BROWSER_REQUIRED=1 (set by .ci/run), where a missing browser fails.
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
@@ -19,14 +18,15 @@ import pytest
 from bs4 import BeautifulSoup
 from mkdocs.utils import yaml_load
 
+from bookkit.mkdocs.pdf import PDF_NAME, find_chromium, make_pdf
 from bookkit.pages import built_page_path
-from bookkit.pdf import PDF_NAME, find_chromium, make_pdf
+from bookkit.settings import environment
 
 ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.e2e  # prints the whole book in Chromium
 
 if find_chromium() is None:
-    if os.environ.get("BOOK_BROWSER_REQUIRED") == "1":
+    if environment().get("BOOK_BROWSER_REQUIRED") == "1":
         raise RuntimeError("BOOK_BROWSER_REQUIRED=1 but no Chromium (set BOOK_CHROMIUM)")
     pytest.skip("no Chromium", allow_module_level=True)
 

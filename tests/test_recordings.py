@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bookkit.capture import new_namespace, run_code
+from bookkit.exec.capture import new_namespace, run_code
 from bookkit.fences import read_snippet
 from bookkit.recordings import cli, render, store
 from bookkit.recordings.record import record_all
@@ -108,7 +108,8 @@ def test_cli_check_passes_on_the_repository():
 
 def test_editing_the_machinery_stales_nothing(tmp_path):
     root = copy_project(tmp_path)
-    for machinery in ("runner.py", "worker.py", "engine.py", "capture.py", "fences.py",
+    for machinery in ("exec/runner.py", "exec/worker.py", "exec/engine.py", "exec/capture.py",
+                      "fences.py",
                       "recordings/record.py", "recordings/render.py", "recordings/store.py"):
         append(root / "bookkit" / machinery, "\n# edited\n")
     assert cli.check(root)[:2] == ([], [])

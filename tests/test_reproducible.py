@@ -10,20 +10,17 @@ from __future__ import annotations
 
 import difflib
 import html
-import importlib.util
 import json
 import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import MKDOCS, ROOT, book_env
+from conftest import MKDOCS, book_env
 
 from bookkit.manifest import read_manifest
+from bookkit.tools import bench
 
 # The benchmark's copy of the working tree (tracked and untracked, not ignored files).
-_spec = importlib.util.spec_from_file_location("bench", ROOT / "scripts" / "bench.py")
-bench = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(bench)
 
 
 def compared_files(site: Path) -> dict[str, str]:

@@ -7,7 +7,7 @@ import subprocess
 import pytest
 from conftest import MiniBook
 
-from bookkit.review import compare, render, review_revision
+from bookkit.tools.review import compare, render, review_revision
 
 PAGE = """\
 ---

@@ -12,8 +12,8 @@ import yaml
 from bs4 import BeautifulSoup
 
 from bookkit.fences import extract_fences
+from bookkit.mkdocs.site_check import check_markup, check_offline
 from bookkit.pages import built_page_path
-from bookkit.site_check import check_markup, check_offline
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"

@@ -2,7 +2,7 @@
 
 - An entry that cannot be read, decoded or validated, or whose digest does not match (an edited
   output), is a miss: the unit runs again, and one log line names the entry file and the unit.
-- ``python3 scripts/dev.py verify`` (:mod:`bookkit.verify`) re-executes stored units without
+- ``python3 scripts/dev.py verify`` (:mod:`bookkit.tools.verify`) re-executes stored units without
   writing to the store and fails, naming the block with a diff, on any output that differs.
 - Concurrent writers of the same and of different keys never let a reader see a partial entry.
 """
@@ -20,10 +20,10 @@ from pathlib import Path
 import pytest
 from conftest import ROOT, book_env
 
-from bookkit import store as store_module
-from bookkit.engine import Engine
-from bookkit.store import SCHEMA, Store
-from bookkit.units import Unit, fence_units
+from bookkit.exec import store as store_module
+from bookkit.exec.engine import Engine
+from bookkit.exec.store import SCHEMA, Store
+from bookkit.exec.units import Unit, fence_units
 
 PAGE = """\
 ---
@@ -60,6 +60,10 @@ def make_book(root: Path, pages: int = 1) -> list[Unit]:
             f'--8<-- "snippets/x{number}.py"\n```\n', encoding="utf-8")
     return [unit for page in sorted((root / "docs").glob("*.md"))
             for unit in fence_units(page, root)]
+
+
+def entry_files(store: Path) -> list[Path]:
+    return sorted(store.glob("??/*.json"))
 
 
 def store_warnings(caplog) -> list[str]:
@@ -191,20 +195,20 @@ def test_an_entry_of_the_old_schema_is_a_quiet_miss(tmp_path, caplog):
 # --- dev.py verify ------------------------------------------------------------------------
 def test_verify_passes_an_untouched_store_and_names_an_edited_block_with_a_diff(tmp_path,
                                                                                 capsys):
-    from bookkit.verify import verify
+    from bookkit.tools.verify import verify
 
     units = make_book(tmp_path, pages=2)
     store = tmp_path / "store"
     engine = Engine(tmp_path, store_dir=store)
     engine.run(units)
-    before = {p: p.read_bytes() for p in Store(store).entries()}
+    before = {p: p.read_bytes() for p in entry_files(store)}
     assert len(before) == 2
 
     # Untouched: every unit re-executes and matches; the measurement 'clock' differs in text.
     assert verify(tmp_path, store_dir=store) == 0
     out = capsys.readouterr().out
     assert "verify: 2 units checked, 0 differ" in out
-    assert {p: p.read_bytes() for p in Store(store).entries()} == before  # nothing written
+    assert {p: p.read_bytes() for p in entry_files(store)} == before  # nothing written
 
     # Poisoned: an edited output with a recomputed digest passes every lookup; verify fails.
     session = next(u for u in units if u.session == "s")
@@ -223,7 +227,7 @@ def test_verify_passes_an_untouched_store_and_names_an_edited_block_with_a_diff(
 
 
 def test_verify_fails_on_a_measurement_missing_from_the_store(tmp_path, capsys):
-    from bookkit.verify import verify
+    from bookkit.tools.verify import verify
 
     units = make_book(tmp_path)
     store = tmp_path / "store"
@@ -240,7 +244,7 @@ def test_verify_fails_on_a_measurement_missing_from_the_store(tmp_path, capsys):
 
 
 def test_verify_samples_reproducibly_and_says_which(tmp_path, capsys):
-    from bookkit.verify import choose
+    from bookkit.tools.verify import choose
 
     units = make_book(tmp_path, pages=10)
     first = choose(units, 30, seed=7)
@@ -253,14 +257,14 @@ def test_verify_command_exits_non_zero_and_writes_nothing(tmp_path):
     units = make_book(tmp_path)
     store = tmp_path / "store"
     Engine(tmp_path, store_dir=store).run(units)
-    [path] = Store(store).entries()
+    [path] = entry_files(store)
     entry = json.loads(path.read_text(encoding="utf-8"))
     entry["outputs"]["hello"] = "hello 41\n"
     entry["digest"] = store_module.entry_digest(entry)
     path.write_text(json.dumps(entry), encoding="utf-8")
     written = path.read_bytes()
     result = subprocess.run(
-        [sys.executable, "-m", "bookkit.verify", "--sample", "100"], cwd=tmp_path,
+        [sys.executable, "-m", "bookkit.tools.verify", "--sample", "100"], cwd=tmp_path,
         env=book_env(BOOK_STORE=str(store), BOOK_PRELOAD=""), capture_output=True, text=True,
         timeout=300,
     )
@@ -274,7 +278,7 @@ def test_verify_command_exits_non_zero_and_writes_nothing(tmp_path):
 WRITER = textwrap.dedent("""\
     import sys
     from pathlib import Path
-    from bookkit.store import Store
+    from bookkit.exec.store import Store
 
     store, who, count = Store(Path(sys.argv[1])), sys.argv[2], int(sys.argv[3])
     for i in range(count):
@@ -312,7 +316,7 @@ def test_concurrent_writers_never_show_a_reader_a_partial_entry(tmp_path, caplog
         assert writer.returncode == 0 and out.startswith("done")
     assert store_warnings(caplog) == []  # no read ever saw a partial or corrupt entry
     assert hits > 50, (hits, misses)
-    assert sorted(p.name[:1] for p in store.entries()) == ["a", "b", "c"]
+    assert sorted(p.name[:1] for p in entry_files(store.directory)) == ["a", "b", "c"]
     assert list(store_dir.rglob("*.tmp")) == []
     for key in ("a" * 64, "b" * 64, "c" * 64):
         assert store.get(key) is not None
@@ -325,7 +329,7 @@ def test_a_strict_build_runs_a_unit_with_a_corrupt_entry_again_and_says_so(mini_
     store = mini_book.root / "store"
     mini_book.env["BOOK_STORE"] = str(store)
     assert mini_book.build().returncode == 0
-    [path] = Store(store).entries()
+    [path] = entry_files(store)
     path.write_bytes(b"\xff\xfe\x00 not an entry")
     result = mini_book.build()
     assert result.returncode == 0, result.stderr[-3000:]  # a warning of its own, not mkdocs'

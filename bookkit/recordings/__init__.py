@@ -3,7 +3,7 @@
 Some outputs depend on the machine: matmul timings, ``x.device`` on a GPU, the mixed-device
 error, CUDA memory figures. The build runs on CPUs, so such code lives in a snippet whose first
 line is ``# bookkit: recorded`` and is *recorded* on each device by the same runner the build
-uses (:mod:`bookkit.runner`), pointed at that device::
+uses (:mod:`bookkit.exec.runner`), pointed at that device::
 
     python -m bookkit.recordings record --device cpu     # python3 scripts/dev.py record
     python -m bookkit.recordings record --device cuda    # on a GPU machine
@@ -28,7 +28,6 @@ that has torch and nothing of this project's environment.
 
 MARKER = "# bookkit: recorded"
 MEASUREMENT_MARKER = "# bookkit: measurement"  # its output changes each time it is recorded
-DEVICES = ("cpu", "cuda")
 REQUIRED_DEVICES = ("cpu",)  # a CUDA recording needs a GPU machine; its absence is reported
 DEVICE_LABELS = {"cpu": "CPU", "cuda": "CUDA GPU"}
 DATA_VARIABLE = "recorded_data"

@@ -13,7 +13,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from bookkit.recordings import DEVICES, REQUIRED_DEVICES
+from bookkit.recordings import REQUIRED_DEVICES
 from bookkit.recordings.store import (
     freshness,
     load,
@@ -21,6 +21,7 @@ from bookkit.recordings.store import (
     recorded_snippets,
     recording_path,
 )
+from bookkit.settings import DEVICES
 
 RECORD_COMMAND = "python3 scripts/dev.py record --device {device}"
 

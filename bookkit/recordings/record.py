@@ -1,6 +1,6 @@
 """Record snippets on a device: the build's runner, pointed at that device.
 
-Each snippet runs as a unit of one block in a worker (:mod:`bookkit.runner`) whose
+Each snippet runs as a unit of one block in a worker (:mod:`bookkit.exec.runner`) whose
 ``BOOK_DEVICE`` names the device; :func:`bookkit.device.recording_device` reads it. Snippets run
 one after another, never side by side, so timings do not compete for the machine.
 """
@@ -8,13 +8,15 @@ one after another, never side by side, so timings do not compete for the machine
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 import json
 from pathlib import Path
 from typing import Any
 
-from bookkit.engine import Engine
-from bookkit.fingerprint import public_version
+from bookkit.exec.engine import Engine
+from bookkit.exec.fingerprint import public_version
+from bookkit.exec.runner import JobResult, run_jobs
+from bookkit.exec.tracking import file_digest
+from bookkit.exec.units import Block, Unit
 from bookkit.recordings import DATA_VARIABLE, MARKER
 from bookkit.recordings.store import (
     SCHEMA,
@@ -24,8 +26,6 @@ from bookkit.recordings.store import (
     validate,
     write,
 )
-from bookkit.runner import JobResult, run_jobs
-from bookkit.units import Block, Unit
 
 
 class RecordingError(RuntimeError):
@@ -52,7 +52,7 @@ def recording_from(snippet: str, device: str, root: Path, result: JobResult) -> 
         "schema": SCHEMA,
         "source": snippet,
         "key": {
-            "snippet_sha256": hashlib.sha256((root / snippet).read_bytes()).hexdigest(),
+            "snippet_sha256": file_digest(root / snippet),
             "inputs": result.inputs,
             "torch": public_version(machine["torch"]),
             "device": device,
@@ -111,7 +111,7 @@ def record_all(
     for snippet in snippets:
         print(f"recording {snippet} on {device} ...", flush=True)
         job = engine.job(snippet_unit(snippet, root), collect=(DATA_VARIABLE,))
-        [result] = run_jobs([job], parallel=1)
+        [result] = run_jobs([job], engine.settings, parallel=1)
         recording = recording_from(snippet, device, root, result)
         path = recording_path(snippet, device, root)
         if out is not None:

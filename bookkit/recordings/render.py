@@ -9,24 +9,23 @@ a visible warning; one made with another torch release says which.
 
 from __future__ import annotations
 
-import os
 import platform
 import re
 import sys
 from pathlib import Path
 from typing import Any
 
-from bookkit.capture import new_namespace, run_code
+from bookkit.exec.capture import new_namespace, run_code
+from bookkit.exec.provenance import cpu_model
+from bookkit.fences import code_fence
 from bookkit.outputs import text_output_html
-from bookkit.provenance import cpu_model
-from bookkit.recordings import DEVICE_LABELS, DEVICES
+from bookkit.recordings import DEVICE_LABELS
 from bookkit.recordings.store import Freshness, freshness, load, project_root, snippet_code
+from bookkit.settings import DEVICE_VARIABLE, DEVICES, environment_set
 
 
 def _fence(text: str, lang: str, extra: str = "") -> list[str]:
-    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
-    mark = "`" * max(3, longest + 1)
-    return [f"{mark}{lang}{extra}", *text.rstrip("\n").splitlines(), mark]
+    return code_fence(text.rstrip("\n").splitlines(), f"{lang}{extra}")
 
 
 def _output(text: str) -> str:
@@ -89,15 +88,8 @@ def run_live(snippet: str, root: Path) -> str:
     """Run the snippet here, on the CPU, as the recorder would; return what it printed."""
     code = snippet_code(snippet, root, keep_hidden=True)
     namespace = new_namespace("book_live_" + re.sub(r"\W+", "_", snippet))
-    previous = os.environ.get("BOOK_DEVICE")
-    os.environ["BOOK_DEVICE"] = "cpu"
-    try:
+    with environment_set(DEVICE_VARIABLE, "cpu"):
         return run_code(code, namespace, filename=snippet)
-    finally:
-        if previous is None:
-            os.environ.pop("BOOK_DEVICE", None)
-        else:
-            os.environ["BOOK_DEVICE"] = previous
 
 
 def render_tabs(snippet: str, live_cpu: bool = True, root: Path | None = None) -> str:

@@ -20,7 +20,6 @@ next to a write token (no third-party code runs there), and on the GPU machine.
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 import json
 import math
 import re
@@ -28,9 +27,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bookkit.exec.fingerprint import package_version, public_version
+from bookkit.exec.tracking import file_digest
 from bookkit.fences import read_snippet
-from bookkit.fingerprint import package_version, public_version
-from bookkit.recordings import DEVICES, MARKER, MEASUREMENT_MARKER
+from bookkit.recordings import MARKER, MEASUREMENT_MARKER
+from bookkit.settings import DEVICES
 
 SCHEMA = 2
 MAX_BYTES = 1_000_000
@@ -85,13 +86,6 @@ def snippet_code(snippet: str, root: Path, keep_hidden: bool = False) -> str:
         and (keep_hidden or not line.rstrip().endswith(_HIDE))
     ]
     return "\n".join(lines).strip("\n") + "\n"
-
-
-def digest(path: Path) -> str | None:
-    try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
-    except OSError:
-        return None
 
 
 # --- validation: recordings are data, never code ------------------------------------------
@@ -266,7 +260,7 @@ def load(snippet: str, device: str, root: Path | None = None) -> dict[str, Any] 
     ``root`` is the project root, by default :func:`project_root`.
 
     The file is opened, not tested for existence first: a page that renders a missing
-    recording then depends on its absence (:mod:`bookkit.tracking`) and is rebuilt once the
+    recording then depends on its absence (:mod:`bookkit.exec.tracking`) and is rebuilt once the
     recording arrives.
     """
     path = recording_path(snippet, device, project_root() if root is None else root)
@@ -307,9 +301,9 @@ class Freshness:
 def freshness(recording: dict[str, Any], root: Path) -> Freshness:
     key = recording["key"]
     changed = []
-    if digest(root / recording["source"]) != key["snippet_sha256"]:
+    if file_digest(root / recording["source"]) != key["snippet_sha256"]:
         changed.append(recording["source"])
-    changed += sorted(p for p, d in key["inputs"].items() if digest(root / p) != d)
+    changed += sorted(p for p, d in key["inputs"].items() if file_digest(root / p) != d)
     return Freshness(changed, key["torch"], public_version(package_version("torch")))
 
 

@@ -17,19 +17,9 @@ from types import ModuleType
 
 import pytest
 
+from bookkit.tools import exercise_stubs as stubs
+
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _registry():
-    spec = importlib.util.spec_from_file_location(
-        "make_exercise_stubs", ROOT / "scripts" / "make_exercise_stubs.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("make_exercise_stubs", module)
-    spec.loader.exec_module(module)
-    return module
-
-
-STUBS = _registry()
 
 
 def workspace_folder(config: pytest.Config) -> Path:
@@ -53,7 +43,7 @@ def load_workspace_copy(path: Path, name: str) -> ModuleType:
 
 def load(request: pytest.FixtureRequest, name: str) -> ModuleType:
     """The version of exercise ``name`` that ``--impl`` asks for."""
-    exercise = STUBS.find_exercise(name)
+    exercise = stubs.find_exercise(name)
     impl = request.config.getoption("--impl")
     if impl == "solution":
         return importlib.import_module(exercise.solution_module)

@@ -5,26 +5,16 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import inspect
-import sys
 from pathlib import Path
 
 import pytest
 
+from bookkit.tools import exercise_stubs as stubs
+from bookkit.tools import lab_notebook as notebooks
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def load_script(name: str):
-    if name in sys.modules:  # conftest.py loaded the exercise registry already
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
-stubs = load_script("make_exercise_stubs")
-notebooks = load_script("make_lab_notebook")
 
 PAIRS = [
     ("labs.deep_learning_pytorch.first_steps.solutions.grad_check",

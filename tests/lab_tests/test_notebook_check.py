@@ -1,4 +1,4 @@
-"""bookkit.notebooks.check_notebook_pages on small notebooks rendered by nbconvert."""
+"""bookkit.mkdocs.notebook_check.check_notebook_pages on small notebooks rendered by nbconvert."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from mkdocs_jupyter.nbconvert2 import nb2html
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
 
-from bookkit.notebook_check import check_notebook_pages
+from bookkit.mkdocs.notebook_check import check_notebook_pages
 
 
 def stream(text: str, name: str = "stdout"):

@@ -7,11 +7,13 @@ test paths, ruff through .gitignore) never read it.
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 import tomllib
 from pathlib import Path
+
+from bookkit.settings import environment
+from bookkit.tools import exercise_stubs as stubs
 
 ROOT = Path(__file__).resolve().parents[2]
 EXERCISE = "manual_sgd"  # small and quick to test
@@ -19,7 +21,7 @@ SOLUTION = ROOT / "labs/deep_learning_pytorch/pytorch_basics/solutions/manual_sg
 
 
 def dev(*args: str) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}  # dev.py sets its own
+    env = {k: v for k, v in environment().items() if k != "PYTHONPATH"}  # dev.py sets its own
     return subprocess.run([sys.executable, str(ROOT / "scripts" / "dev.py"), *args], cwd=ROOT,
                           env=env, capture_output=True, text=True, timeout=600)
 
@@ -27,7 +29,6 @@ def dev(*args: str) -> subprocess.CompletedProcess:
 def test_start_check_answer_check_start_again(tmp_path):
     workspace = tmp_path / "workspace"
     copy = workspace / f"{EXERCISE}.py"
-    stubs = sys.modules["make_exercise_stubs"]  # the registry, loaded by conftest.py
 
     started = dev("exercise", "start", "manual-sgd", "--workspace", str(workspace))
     assert started.returncode == 0, started.stdout + started.stderr
@@ -59,5 +60,4 @@ def test_the_workspace_is_ignored_and_never_generated():
     testpaths = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["tool"]["pytest"][
         "ini_options"]["testpaths"]
     assert not any(path.startswith("workspace") for path in testpaths)
-    stubs = sys.modules["make_exercise_stubs"]
     assert all(not str(path).startswith("workspace") for path in stubs.expected_files())

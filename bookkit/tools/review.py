@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import difflib
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -28,8 +27,9 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bookkit.fences import code_fence
 from bookkit.manifest import read_manifest
-from bookkit.store import default_store_dir
+from bookkit.settings import child_environment, environment, load
 
 MAX_DIFF_LINES = 40
 
@@ -85,9 +85,7 @@ def _diff(before: str, after: str, limit: int = MAX_DIFF_LINES) -> str:
                                       "after", lineterm="", n=2))
     if len(lines) > limit:
         lines = [*lines[:limit], f"... {len(lines) - limit} more diff lines not shown"]
-    longest = max((len(run) for run in re.findall(r"`+", "\n".join(lines))), default=0)
-    fence = "`" * max(3, longest + 1)
-    return "\n".join([f"{fence}diff", *lines, fence])
+    return "\n".join(code_fence(lines, "diff"))
 
 
 def render(review: Review, base: str, head: str) -> str:
@@ -112,10 +110,10 @@ def render(review: Review, base: str, head: str) -> str:
 def build_manifest_of(tree: Path, store: Path, out: Path) -> Path:
     """Build the book in ``tree`` with ``store``; the manifest it wrote (``out``)."""
     # The tree's own bookkit comes first; a tree without one (a test book) uses this one.
-    this_bookkit = str(Path(__file__).resolve().parent.parent)
-    path = os.pathsep.join(filter(None, [str(tree), this_bookkit, os.environ.get("PYTHONPATH")]))
-    env = dict(os.environ, BOOK_STORE=str(store), BOOK_MANIFEST=str(out),
-               NO_MKDOCS_2_WARNING="1", PYTHONHASHSEED="0", PYTHONPATH=path)
+    this_bookkit = str(Path(__file__).resolve().parents[2])
+    path = os.pathsep.join(filter(None, [str(tree), this_bookkit, environment().get("PYTHONPATH")]))
+    env = child_environment(BOOK_STORE=str(store), BOOK_MANIFEST=str(out),
+                            NO_MKDOCS_2_WARNING="1", PYTHONHASHSEED="0", PYTHONPATH=path)
     result = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir",
          str(out.parent / (out.stem + "-site"))],
@@ -155,7 +153,7 @@ def resolve_base(root: Path, base: str) -> str:
 
 def review_revision(root: Path, base: str) -> tuple[Review, str]:
     commit = resolve_base(root, base)
-    store = default_store_dir(root)
+    store = load().store_dir(root)
     with tempfile.TemporaryDirectory(prefix="book-review-") as folder:
         work = Path(folder)
         worktree = work / "base"
@@ -179,7 +177,7 @@ def default_base(root: Path) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bookkit.review", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m bookkit.tools.review", description=__doc__)
     parser.add_argument("base", nargs="?", help="git revision to compare with (default: main)")
     parser.add_argument("--out", type=Path, help="also write the Markdown report here")
     args = parser.parse_args(argv)

@@ -9,12 +9,12 @@ and exits in about 20 ms. A pool of spawned workers would import torch again for
 must never run torch itself: a child forked after a parallel torch op deadlocks in its first
 matmul, and CUDA cannot be initialised before a fork. It only imports, so both stay safe.
 
-The parent enforces the limits, so no block can lift them: each block has ``BOOK_BLOCK_TIMEOUT``
+The parent enforces the limits, so no block can lift them: each block has ``block_timeout``
 seconds (300 by default, 0 for none) from the moment the worker says it starts, also when the
 block runs other code in turn; a worker that overruns is killed. A worker that ends before it
 reports (``os._exit``, a crash, a signal) fails the block that was running.
 
-Containment (issue 18): a worker runs in a session of its own (:mod:`bookkit.worker`), and the
+Containment (issue 18): a worker runs in a session of its own (:mod:`bookkit.exec.worker`), and the
 parent kills that whole process group (``os.killpg``, SIGKILL) when the unit ends, on timeout,
 and when the build leaves ``run_jobs`` (the ``finally``, an ``atexit`` handler, and SIGTERM or
 SIGHUP turned into ``SystemExit`` while units run). A process a block leaves running is
@@ -22,13 +22,14 @@ killed silently at unit end; one that starts a session of its own escapes (and i
 The server and the workers are killed when their parent ends (``PR_SET_PDEATHSIG``), so a
 build killed with SIGKILL leaves neither behind, and the resource tracker, whose pipe they
 hold, ends with them. Each unit gets a scratch working directory, removed at unit end, and the
-limits of :func:`bookkit.containment.unit_limits`. Under ``-O`` nothing runs
+limits its job carries (:class:`bookkit.exec.jobs.Limits`). Under ``-O`` nothing runs
 (:class:`AssertsDisabled`).
 """
 
 from __future__ import annotations
 
 import atexit
+import dataclasses
 import logging
 import math
 import multiprocessing
@@ -43,20 +44,29 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from multiprocessing.connection import wait
-from pathlib import Path
 from typing import Any
 
-from bookkit import worker
-from bookkit.containment import ASSERTS_DISABLED, unit_limits
-from bookkit.store import default_store_dir
-from bookkit.tracking import UNTRACKED
+from bookkit.exec import worker
+from bookkit.exec.containment import ASSERTS_DISABLED
+from bookkit.exec.jobs import (
+    BlockDone,
+    BlockFailed,
+    BlockStarted,
+    Failure,
+    Job,
+    KernelGroup,
+    Message,
+    UnitFinished,
+    WorkerFault,
+)
+from bookkit.exec.tracking import UNTRACKED
+from bookkit.settings import Settings, environment, load, replace_environment
 
-log = logging.getLogger("bookkit.runner")
-DEFAULT_BLOCK_TIMEOUT = 300.0
+log = logging.getLogger("bookkit.exec.runner")
 STARTUP_TIMEOUT = 300.0  # the first fork also starts the server; a notebook starts a kernel
 EXIT_GRACE = 30.0
-PRELOAD = ["bookkit.worker", "torch", "numpy", "matplotlib", "matplotlib.pyplot"]
-SERVER_GUARD = "bookkit.forkserver_guard"  # imported first: the server dies with its parent
+PRELOAD = ["bookkit.exec.worker", "torch", "numpy", "matplotlib", "matplotlib.pyplot"]
+SERVER_GUARD = "bookkit.exec.forkserver_guard"  # imported first: the server dies with its parent
 GUARDED = ("docs", "snippets", "labs")  # folders of the project a unit may not change
 
 
@@ -69,29 +79,12 @@ def require_asserts() -> None:
         raise AssertsDisabled(ASSERTS_DISABLED)
 
 
-def preload() -> list[str]:
-    """Modules the server imports once for all workers; ``BOOK_PRELOAD`` (comma-separated)
-    replaces the list, e.g. for small test books that never import torch."""
-    names = os.environ.get("BOOK_PRELOAD")
-    modules = PRELOAD if names is None else ["bookkit.worker", *filter(None, names.split(","))]
+def preload(settings: Settings) -> list[str]:
+    """Modules the server imports once for all workers; the ``preload`` setting replaces the
+    list, e.g. for small test books that never import torch."""
+    names = settings.preload
+    modules = PRELOAD if names is None else ["bookkit.exec.worker", *names]
     return [SERVER_GUARD, *modules]
-
-
-def block_timeout() -> float:
-    return float(os.environ.get("BOOK_BLOCK_TIMEOUT", DEFAULT_BLOCK_TIMEOUT))
-
-
-def parallel_jobs() -> int:
-    return max(1, int(os.environ.get("BOOK_JOBS", os.cpu_count() or 1)))
-
-
-@dataclass
-class Failure:
-    block: int | None  # index of the block that was running, None if none was
-    kind: str  # raised, timeout, crashed, internal
-    type: str
-    message: str
-    traceback: str = ""
 
 
 @dataclass
@@ -107,16 +100,16 @@ class JobResult:
 _context = None
 
 
-def _mp_context():
+def _mp_context(settings: Settings):
     """The forkserver context, started with a fixed hash seed and a non-GUI matplotlib."""
     global _context
     if _context is None:
         # Set before the server starts; every worker inherits them from it.
-        os.environ["PYTHONHASHSEED"] = "0"  # set and dict orders in outputs are reproducible
-        os.environ["MPLBACKEND"] = "Agg"
+        # PYTHONHASHSEED: set and dict orders in outputs are reproducible.
+        replace_environment({"PYTHONHASHSEED": "0", "MPLBACKEND": "Agg"})
         if "forkserver" in multiprocessing.get_all_start_methods():
             _context = multiprocessing.get_context("forkserver")
-            _context.set_forkserver_preload(preload())
+            _context.set_forkserver_preload(preload(settings))
         else:  # pragma: no cover  (Windows)
             _context = multiprocessing.get_context("spawn")
     return _context
@@ -137,33 +130,32 @@ class _Running:
     groups: list[int] = field(default_factory=list)  # process groups to kill at unit end
 
 
-def _handle(state: _Running, message: tuple, timeout: float) -> None:
+def _handle(state: _Running, message: Message, timeout: float) -> None:
     now = time.monotonic()
-    kind = message[0]
-    if kind == "start":
-        state.current = message[1]
-        state.deadline = now + timeout if timeout > 0 else math.inf
-    elif kind == "done":
-        state.result.outputs.append(message[2])
-        state.current = None
-        state.deadline = now + (timeout if timeout > 0 else STARTUP_TIMEOUT)
-    elif kind == "failed":
-        state.result.failure = Failure(message[1], "raised", **message[2])
-    elif kind == "internal":
-        state.result.failure = Failure(state.current, "internal", **message[1])
-    elif kind == "group":  # a notebook kernel: a session of its own
-        state.groups.append(message[1])
-        _live_groups.add(message[1])
-    elif kind == "finished":
-        info = message[1]
-        if UNTRACKED in info["inputs"]:
-            log.warning("bookkit: %s; the unit is not reusable and runs again on every build",
-                        info["inputs"][UNTRACKED])
-        state.result.inputs = info["inputs"]
-        state.result.machine = info["machine"]
-        state.result.collected = info["collected"]
-        state.finished = True
-        state.deadline = now + EXIT_GRACE
+    match message:
+        case BlockStarted(block):
+            state.current = block
+            state.deadline = now + timeout if timeout > 0 else math.inf
+        case BlockDone(_, output):
+            state.result.outputs.append(output)
+            state.current = None
+            state.deadline = now + (timeout if timeout > 0 else STARTUP_TIMEOUT)
+        case BlockFailed(failure):
+            state.result.failure = failure
+        case WorkerFault(failure):
+            state.result.failure = dataclasses.replace(failure, block=state.current)
+        case KernelGroup(group):  # a notebook kernel: a session of its own
+            state.groups.append(group)
+            _live_groups.add(group)
+        case UnitFinished(inputs, machine, collected):
+            if UNTRACKED in inputs:
+                log.warning("bookkit: %s; the unit is not reusable and runs again on every "
+                            "build", inputs[UNTRACKED])
+            state.result.inputs = inputs
+            state.result.machine = machine
+            state.result.collected = collected
+            state.finished = True
+            state.deadline = now + EXIT_GRACE
 
 
 def _drain(state: _Running, timeout: float) -> None:
@@ -213,48 +205,56 @@ def _close(state: _Running, timeout: float) -> None:
     if not state.finished and result.failure is None:
         code = state.process.exitcode
         result.failure = Failure(
-            state.current, "crashed", "WorkerExited",
+            "crashed", "WorkerExited",
             f"the worker process ended (exit code {code}) before the unit finished",
+            block=state.current,
         )
     result.seconds = time.monotonic() - state.started
 
 
+def _start(ctx, index: int, job: Job) -> _Running:
+    """Fork the worker of ``job`` into a scratch folder of its own."""
+    scratch = tempfile.mkdtemp(prefix="bookkit-unit-")
+    job = dataclasses.replace(job, cwd=scratch)
+    reader, writer = ctx.Pipe(duplex=False)
+    process = ctx.Process(target=worker.main, args=(writer, job), daemon=True)
+    process.start()
+    _live_groups.add(process.pid)
+    writer.close()
+    now = time.monotonic()
+    return _Running(index, process, reader, now, now + STARTUP_TIMEOUT, scratch=scratch)
+
+
+def _timed_out(state: _Running, timeout: float) -> Failure:
+    if state.current is None:
+        return Failure("timeout", "BlockTimeout", "the worker did not start or finish in time")
+    return Failure("timeout", "BlockTimeout",
+                   f"block ran longer than {timeout:g} s (BOOK_BLOCK_TIMEOUT to change the limit)",
+                   block=state.current)
+
+
 def run_jobs(
-    jobs: list[dict[str, Any]],
+    jobs: list[Job],
+    settings: Settings | None = None,
     parallel: int | None = None,
     on_result: Callable[[int, JobResult], None] | None = None,
 ) -> list[JobResult]:
     """Run every job in its own worker, ``parallel`` at a time; results in job order."""
     require_asserts()
-    ctx = _mp_context()
-    timeout = block_timeout()
-    environ = dict(os.environ)  # the build's environment now, not the server's at its start
-    limits = {**unit_limits(), "output": worker.output_limit()}
-    parallel = parallel or parallel_jobs()
+    settings = settings or load()
+    ctx = _mp_context(settings)
+    timeout = settings.block_timeout
+    environ = environment()  # the build's environment now, not the server's at its start
+    parallel = parallel or settings.jobs
     results: list[JobResult | None] = [None] * len(jobs)
-    queue = deque(enumerate(jobs))
+    queue = deque((index, dataclasses.replace(job, environ=environ))
+                  for index, job in enumerate(jobs))
     running: list[_Running] = []
     handlers = _exit_on_signals()
     try:
         while queue or running:
             while queue and len(running) < parallel:
-                index, job = queue.popleft()
-                root = Path(job["root"])
-                scratch = tempfile.mkdtemp(prefix="bookkit-unit-")
-                job = {
-                    "environ": environ, "limits": limits, "cwd": scratch,
-                    "guarded": [str(root / name) for name in GUARDED]
-                    + [str(default_store_dir(root))],
-                    **job,
-                }
-                reader, writer = ctx.Pipe(duplex=False)
-                process = ctx.Process(target=worker.main, args=(writer, job), daemon=True)
-                process.start()
-                _live_groups.add(process.pid)
-                writer.close()
-                now = time.monotonic()
-                running.append(_Running(index, process, reader, now, now + STARTUP_TIMEOUT,
-                                        scratch=scratch))
+                running.append(_start(ctx, *queue.popleft()))
             soonest = min(state.deadline for state in running)
             wait(
                 [state.conn for state in running] + [state.process.sentinel for state in running],
@@ -265,13 +265,7 @@ def run_jobs(
                 overdue = time.monotonic() > state.deadline
                 if state.ended or not state.process.is_alive() or overdue:
                     if overdue and not state.finished and state.result.failure is None:
-                        state.result.failure = Failure(
-                            state.current, "timeout", "BlockTimeout",
-                            f"block ran longer than {timeout:g} s "
-                            "(BOOK_BLOCK_TIMEOUT to change the limit)"
-                            if state.current is not None
-                            else "the worker did not start or finish in time",
-                        )
+                        state.result.failure = _timed_out(state, timeout)
                     _close(state, timeout)
                     running.remove(state)
                     results[state.index] = state.result

@@ -2,50 +2,40 @@
 
 The build hooks, the snippet tests, the shard command and the recorder all ask an
 :class:`Engine` for the outcomes of units. For each unit it computes the key
-(:meth:`bookkit.units.Unit.key`), reads the store, checks that every project file the stored
+(:meth:`bookkit.exec.units.Unit.key`), reads the store, checks that every project file the stored
 run used still has the same content, and only otherwise runs the unit in a worker
-(:mod:`bookkit.runner`), writing the new entry. Failed runs are never stored.
+(:mod:`bookkit.exec.runner`), writing the new entry. Failed runs are never stored.
 
 Command line (``python3 scripts/dev.py build --shard i/n`` calls the first)::
 
-    python -m bookkit.engine execute [--shard I/N]   # run the units of shard I into the store
-    python -m bookkit.engine merge DIR...            # copy other stores' entries into this one
+    python -m bookkit.exec.engine execute [--shard I/N]   # run the units of shard I into the store
+    python -m bookkit.exec.engine merge DIR...            # copy other stores' entries into this one
+    python -m bookkit.exec.engine prune [--days N]        # remove entries the manifest does not
+                                                          # name, older than N days (default 7)
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import datetime as dt
-import os
+import json
 import sys
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bookkit.fingerprint import device_kind, fingerprint
-from bookkit.runner import GUARDED, JobResult, require_asserts, run_jobs
-from bookkit.store import Digests, Store, default_store_dir
-from bookkit.units import Block, Unit, UnitsError, book_pages, page_units
-
-RECORDED_VARIABLE = "recorded_data"
+from bookkit.exec.fingerprint import fingerprint
+from bookkit.exec.jobs import BlockSource, Failure, Job, Limits
+from bookkit.exec.runner import GUARDED, JobResult, require_asserts, run_jobs
+from bookkit.exec.store import Digests, Store
+from bookkit.exec.units import Block, Unit, UnitsError, book_pages, page_units
+from bookkit.settings import Settings, load, with_changes
 
 
 class NotStoredError(RuntimeError):
-    """``BOOK_REQUIRE_STORED`` is set and some units have no valid stored outputs."""
-
-
-@dataclass
-class BlockFailure:
-    label: str  # the failing block's label, or the unit's name
-    block_id: str | None
-    kind: str
-    type: str
-    message: str
-    traceback: str = ""
-
-    def summary(self) -> str:
-        first = self.message.splitlines()[0] if self.message else ""
-        return f"{self.label}: {self.type}: {first}".rstrip(": ")
+    """``require_stored`` is set and some units have no valid stored outputs."""
 
 
 @dataclass
@@ -55,8 +45,7 @@ class Outcome:
     machine: dict[str, Any] = field(default_factory=dict)
     executed_at: str = ""
     reused: bool = False
-    failure: BlockFailure | None = None
-    collected: dict[str, Any] = field(default_factory=dict)
+    failure: Failure | None = None
     key: str = ""
 
     def problem(self, block: Block) -> str | None:
@@ -75,13 +64,16 @@ def _now() -> str:
 
 
 class Engine:
-    def __init__(
-        self, root: Path, *, store_dir: Path | None = None, device: str | None = None
-    ) -> None:
+    def __init__(self, root: Path, settings: Settings | None = None, *,
+                 store_dir: Path | None = None, device: str | None = None) -> None:
         require_asserts()  # under -O the hidden asserts would not run: store nothing
+        self.settings = settings or load()
+        if device is not None:
+            self.settings = with_changes(self.settings, device=device)
         self.root = Path(root).resolve()
-        self.store = Store(store_dir or default_store_dir(self.root))
-        self.device = device or device_kind()
+        self.store = Store(store_dir or self.settings.store_dir(self.root),
+                           secondary=self.settings.secondary_store)
+        self.device = self.settings.device
         self.fingerprint = fingerprint(self.root, self.device)
         self.digests = Digests(self.root)
         self.outcomes: dict[str, Outcome] = {}
@@ -89,22 +81,19 @@ class Engine:
         self.reused = 0
         self.seconds = 0.0
 
-    def job(self, unit: Unit, collect: tuple[str, ...] = ()) -> dict[str, Any]:
+    def job(self, unit: Unit, collect: tuple[str, ...] = ()) -> Job:
         """What a worker needs to run ``unit``: plain data, so it crosses the process boundary."""
-        return {
-            "kind": unit.kind,
-            "root": str(self.root),
-            "module": unit.module_name,
-            "blocks": [
-                {"id": b.id, "code": b.code, "filename": b.filename, "options": b.options}
-                for b in unit.blocks
-            ],
-            "env": {"BOOK_DEVICE": self.device},
-            "collect": list(collect),
-            # a unit may not change these (bookkit.tracking.ProjectWriteError)
-            "guarded": [str(self.root / name) for name in GUARDED]
-            + [str(self.store.directory.resolve())],
-        }
+        settings = self.settings
+        return Job(
+            kind=unit.kind, root=str(self.root), module=unit.module_name,
+            blocks=tuple(BlockSource(b.id, b.code, b.filename, dict(b.options))
+                         for b in unit.blocks),
+            device=self.device, collect=tuple(collect),
+            # a unit may not change these (bookkit.exec.tracking.ProjectWriteError)
+            guarded=(*(str(self.root / name) for name in GUARDED),
+                     str(self.store.directory.resolve())),
+            limits=Limits(settings.output_limit, settings.memory_limit, settings.process_limit),
+        )
 
     def lookup(self, unit: Unit) -> Outcome | None:
         key = unit.key(self.fingerprint)
@@ -116,16 +105,13 @@ class Engine:
 
     def _outcome(self, unit: Unit, key: str, result: JobResult) -> Outcome:
         outputs = {block.id: out for block, out in zip(unit.blocks, result.outputs, strict=False)}
-        outcome = Outcome(unit, outputs, result.machine, _now(), collected=result.collected,
-                          key=key)
+        outcome = Outcome(unit, outputs, result.machine, _now(), key=key)
         if result.failure is not None:
             index = result.failure.block
             block = unit.blocks[index] if index is not None else None
-            outcome.failure = BlockFailure(
-                block.label if block else unit.name, block.id if block else None,
-                result.failure.kind, result.failure.type, result.failure.message,
-                result.failure.traceback,
-            )
+            outcome.failure = dataclasses.replace(
+                result.failure, label=block.label if block else unit.name,
+                block_id=block.id if block else None)
         else:
             self.store.put({
                 "key": key, "unit": unit.name, "outputs": outputs, "inputs": result.inputs,
@@ -137,7 +123,7 @@ class Engine:
     def run(self, units: list[Unit], *, require_stored: bool | None = None) -> dict[str, Outcome]:
         """The outcome of every unit, executing those the store cannot answer."""
         if require_stored is None:
-            require_stored = os.environ.get("BOOK_REQUIRE_STORED", "") not in ("", "0")
+            require_stored = self.settings.require_stored
         todo: list[tuple[Unit, str]] = []
         for unit in units:
             if unit.name in self.outcomes or unit.name in {u.name for u, _ in todo}:
@@ -161,7 +147,7 @@ class Engine:
         # Notebook units start a kernel and run longest: start them first.
         todo.sort(key=lambda item: item[0].kind != "notebook")
         if todo:
-            run_jobs([self.job(unit) for unit, _ in todo], on_result=finished)
+            run_jobs([self.job(unit) for unit, _ in todo], self.settings, on_result=finished)
         return {unit.name: self.outcomes[unit.name] for unit in units}
 
     def summary(self) -> str:
@@ -171,7 +157,7 @@ class Engine:
         )
 
 
-def failures(outcomes: dict[str, Outcome]) -> list[BlockFailure]:
+def failures(outcomes: dict[str, Outcome]) -> list[Failure]:
     return [o.failure for o in outcomes.values() if o.failure is not None]
 
 
@@ -189,6 +175,23 @@ def book_units(root: Path, docs_dir: Path | None = None) -> list[Unit]:
     return units
 
 
+def prune_store(engine: Engine, days: float) -> int:
+    """Keep the keys the last build's manifest names and entries younger than ``days``."""
+    manifest = engine.settings.manifest_path(engine.root)
+    try:
+        blocks = json.loads(manifest.read_text(encoding="utf-8"))["blocks"]
+    except (OSError, ValueError, KeyError) as error:
+        print(f"prune: cannot read the manifest {manifest} ({error}); build first",
+              file=sys.stderr)
+        return 1
+    keep = {block["key"] for block in blocks}
+    removed = engine.store.prune(keep, time.time() - days * 86400)
+    for path in removed:
+        print(f"removed {path}")
+    print(f"prune: {len(removed)} entries removed, {len(keep)} keys kept from {manifest}")
+    return 0
+
+
 def _parse_shard(text: str) -> tuple[int, int]:
     index, _, count = text.partition("/")
     shard, total = int(index), int(count)
@@ -198,12 +201,15 @@ def _parse_shard(text: str) -> tuple[int, int]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bookkit.engine", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m bookkit.exec.engine", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
     execute = commands.add_parser("execute", help="run units into the store")
     execute.add_argument("--shard", type=_parse_shard, default=(1, 1), metavar="I/N")
     merge = commands.add_parser("merge", help="copy entries of other stores into this one")
     merge.add_argument("stores", nargs="+", type=Path)
+    prune = commands.add_parser("prune", help="remove entries no build needs now")
+    prune.add_argument("--days", type=float, default=7.0,
+                       help="keep entries younger than this too (default 7)")
     args = parser.parse_args(argv)
     root = Path.cwd()
     engine = Engine(root)
@@ -211,6 +217,8 @@ def main(argv: list[str] | None = None) -> int:
         copied = sum(engine.store.merge_from(store) for store in args.stores)
         print(f"merged {copied} entries into {engine.store.directory}")
         return 0
+    if args.command == "prune":
+        return prune_store(engine, args.days)
     shard, total = args.shard
     try:
         units = [u for u in book_units(root) if u.shard(total) == shard - 1]

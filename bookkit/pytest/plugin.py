@@ -1,12 +1,12 @@
 """pytest plugin: every python fence of every book page is a test.
 
 It wraps pytest-markdown-docs (loaded with ``-p no:pytest_markdown_docs -p
-bookkit.pytest_plugin``) and changes what it collects:
+bookkit.pytest.plugin``) and changes what it collects:
 
 - only ``.md`` files; ``.py`` files are never imported for their docstrings, so collecting
   never runs a lab;
 - executed fences, and the code cells of notebook pages, are grouped into the units the build
-  uses (:mod:`bookkit.units`); a test asks the same :class:`bookkit.engine.Engine` for its
+  uses (:mod:`bookkit.exec.units`); a test asks the same :class:`bookkit.exec.engine.Engine` for its
   unit's outcome, so it reuses what the build stored, or runs the unit in a worker process and
   stores it for the build. No block runs in the pytest process, so none can end it;
 - python fences that the build does not execute are compiled, so their syntax is checked.
@@ -21,21 +21,19 @@ from pathlib import Path
 
 import pytest
 
-# Custom runners are registered through pytest_markdown_docs._runners, as its README's
-# "Custom runners" section shows (modal-labs/pytest-markdown-docs, README.md).
-from pytest_markdown_docs._runners import _Runner, register_runner
-from pytest_markdown_docs.definitions import FenceTestDefinition
-from pytest_markdown_docs.plugin import (  # noqa: F401  (the wrapped plugin's hooks)
-    MarkdownInlinePythonItem,
+from bookkit.exec.engine import Engine
+from bookkit.exec.units import Block, Unit, UnitsError, page_units
+from bookkit.fences import FenceError, extract_fences
+from bookkit.pages import is_notebook
+from bookkit.pytest.markdown_docs import (  # noqa: F401  (the wrapped plugin's hooks)
+    FenceTestDefinition,
+    Runner,
+    fence_item,
     pytest_addhooks,
     pytest_addoption,
     pytest_configure,
+    register_runner,
 )
-
-from bookkit.engine import Engine
-from bookkit.fences import FenceError, extract_fences
-from bookkit.pages import is_notebook
-from bookkit.units import Block, Unit, UnitsError, page_units
 
 _BLOCKS: dict[tuple[str, int], tuple[Unit, Block]] = {}
 _ENGINE: list[Engine] = []
@@ -54,7 +52,7 @@ class BlockFailed(AssertionError):
 
 
 @register_runner()
-class BookExecutedBlock(_Runner):
+class BookExecutedBlock(Runner):
     """An executed fence or notebook cell: its unit must have run it and it must show output."""
 
     def runtest(self, test: FenceTestDefinition, args, **kwargs):
@@ -78,7 +76,7 @@ class BookExecutedBlock(_Runner):
 
 
 @register_runner()
-class BookCompiledFence(_Runner):
+class BookCompiledFence(Runner):
     """A python fence the build does not run: it must at least compile."""
 
     def runtest(self, test: FenceTestDefinition, args, **kwargs):
@@ -92,10 +90,7 @@ class BookCompiledFence(_Runner):
 
 class BookMarkdownFile(pytest.File):
     def _item(self, name: str, code: str, line: int, relative: Path, runner: str):
-        definition = FenceTestDefinition(code, (), line, relative, runner_name=runner)
-        return MarkdownInlinePythonItem.from_parent(
-            self, name=f"{name}[line:{line}]", test_definition=definition
-        )
+        return fence_item(self, name, code, line, relative, runner)
 
     def collect(self):
         root = self.config.rootpath

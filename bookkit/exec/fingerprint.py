@@ -20,15 +20,15 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import platform
 import sys
 import tomllib
 from importlib import metadata
 from pathlib import Path
 
+from bookkit.settings import environment
+
 PACKAGES = ("torch", "numpy", "matplotlib", "markdown-exec", "ipykernel", "nbclient")
-DEVICE_ENV = "BOOK_DEVICE"
 LOCK_FILES = ("requirements.lock",)
 OUTPUT_ENV_NAMES = ("PYTHONWARNINGS", "PYTHONIOENCODING", "PYTHONUTF8",
                     "CUDA_VISIBLE_DEVICES", "CUBLAS_WORKSPACE_CONFIG")
@@ -47,10 +47,6 @@ def package_version(name: str) -> str | None:
 def public_version(version: str | None) -> str | None:
     """``2.13.0+cpu`` -> ``2.13.0``: the release, without the local build label."""
     return version.split("+", 1)[0] if version else version
-
-
-def device_kind() -> str:
-    return os.environ.get(DEVICE_ENV, "cpu")
 
 
 def nvidia_gpu_visible() -> bool:
@@ -75,18 +71,18 @@ def pins_digest(root: Path) -> str:
 def output_environment() -> dict[str, str]:
     """The set environment variables that can change a unit's outputs, sorted by name."""
     return {
-        name: value for name, value in sorted(os.environ.items())
+        name: value for name, value in sorted(environment().items())
         if name in OUTPUT_ENV_NAMES or name.startswith(OUTPUT_ENV_PREFIXES)
     }
 
 
-def fingerprint(root: Path, device: str | None = None) -> dict:
+def fingerprint(root: Path, device: str = "cpu") -> dict:
     return {
         "env": output_environment(),
         "python": platform.python_version(),
         "implementation": sys.implementation.name,
         "packages": {name: package_version(name) for name in PACKAGES},
-        "device": device or device_kind(),
+        "device": device,
         "nvidia_gpu": nvidia_gpu_visible(),
         "pins": pins_digest(root),
     }

@@ -1,4 +1,4 @@
-"""The whole book as one PDF: ``python -m bookkit.pdf [SITE_DIR] [--out FILE]``.
+"""The whole book as one PDF: ``python -m bookkit.mkdocs.pdf [SITE_DIR] [--out FILE]``.
 
 The built site is the source, so the PDF shows exactly the executed outputs the site shows. The
 pages are read in the order of ``nav`` in mkdocs.yml and their articles joined into one print
@@ -19,7 +19,6 @@ import argparse
 import datetime
 import html
 import mimetypes
-import os
 import re
 import shutil
 import subprocess
@@ -33,6 +32,7 @@ from bs4 import BeautifulSoup, Tag
 from mkdocs.utils import yaml_load
 
 from bookkit.pages import built_page_path
+from bookkit.settings import environment
 
 ROOT = Path(__file__).resolve().parent.parent
 PDF_NAME = "book.pdf"  # under the site folder, so it is deployed with the site
@@ -210,7 +210,7 @@ def build_info() -> str:
         commit = subprocess.run(["git", "rev-parse", "--short=12", "HEAD"], cwd=ROOT,
                                 capture_output=True, text=True, check=True).stdout.strip()
     except (OSError, subprocess.CalledProcessError):
-        commit = os.environ.get("GITHUB_SHA", "")[:12]
+        commit = environment().get("GITHUB_SHA", "")[:12]
     return f"{today} 빌드" + (f" · 커밋 {commit}" if commit else "")
 
 
@@ -255,7 +255,7 @@ def print_document(site_dir: Path, book: Book, info: str) -> str:
 
 def find_chromium() -> str | None:
     """``BOOK_CHROMIUM``, else a Chromium or Chrome on PATH, else Debian's /usr/bin/chromium."""
-    for candidate in (os.environ.get("BOOK_CHROMIUM"), shutil.which("chromium"),
+    for candidate in (environment().get("BOOK_CHROMIUM"), shutil.which("chromium"),
                       shutil.which("chromium-browser"), shutil.which("google-chrome"),
                       "/usr/bin/chromium"):
         if candidate and Path(candidate).exists():
@@ -327,7 +327,7 @@ def make_pdf(site_dir: Path, out: Path, config_file: Path = ROOT / "mkdocs.yml",
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bookkit.pdf", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m bookkit.mkdocs.pdf", description=__doc__)
     parser.add_argument("site", nargs="?", default="site", help="the built site (default: site)")
     parser.add_argument("--out", help=f"the PDF (default: SITE/{PDF_NAME})")
     parser.add_argument("--config", default=str(ROOT / "mkdocs.yml"))

@@ -5,18 +5,18 @@ Standard library only: the forkserver, the workers and notebook kernels import i
 - :func:`die_with_parent`: on Linux, ``prctl(PR_SET_PDEATHSIG, SIGKILL)``: the process is killed
   as soon as its parent ends, so a build that is killed (even with SIGKILL) leaves no
   forkserver, worker or kernel behind. Elsewhere it does nothing.
-- :func:`unit_limits`: the limits the build gives every unit, read in the build process
-  (workers are forked from a server that started with an older environment).
+- :func:`limit_memory` and :func:`memory_note`: the unit's memory limit, which travels in its
+  job (:class:`bookkit.exec.jobs.Limits`) with the others.
 """
 
 from __future__ import annotations
 
-import os
+import dataclasses
 import signal
 import sys
 
-DEFAULT_MEMORY_LIMIT_MIB = 4096
-DEFAULT_PROCESS_LIMIT = 8
+from bookkit.exec.jobs import Failure
+
 _PR_SET_PDEATHSIG = 1
 
 ASSERTS_DISABLED = (
@@ -37,15 +37,6 @@ def die_with_parent() -> None:
         return
 
 
-def unit_limits() -> dict[str, int]:
-    """``BOOK_MEMORY_LIMIT`` (MiB of data per unit, 0: none) and ``BOOK_PROCESS_LIMIT``
-    (processes a unit may start, 0: none)."""
-    return {
-        "memory_mib": int(os.environ.get("BOOK_MEMORY_LIMIT", DEFAULT_MEMORY_LIMIT_MIB)),
-        "processes": int(os.environ.get("BOOK_PROCESS_LIMIT", DEFAULT_PROCESS_LIMIT)),
-    }
-
-
 def limit_memory(mib: int) -> None:
     """Cap the data segment (heap and private mappings) of this process and its children."""
     if mib <= 0:
@@ -59,11 +50,11 @@ def limit_memory(mib: int) -> None:
     resource.setrlimit(resource.RLIMIT_DATA, (wanted, hard))
 
 
-def memory_note(failure: dict[str, str], mib: int) -> dict[str, str]:
+def memory_note(failure: Failure, mib: int) -> Failure:
     """Say which limit a memory error hit (a MemoryError, or torch's allocator failing)."""
-    text = failure["message"]
-    if mib > 0 and (failure["type"] == "MemoryError" or "MemoryError" in text
+    text = failure.message
+    if mib > 0 and (failure.type == "MemoryError" or "MemoryError" in text
                     or "can't allocate memory" in text):
         note = f"the unit's memory limit of {mib} MiB (BOOK_MEMORY_LIMIT) was hit"
-        failure = {**failure, "message": f"{text} ({note})".strip()}
+        failure = dataclasses.replace(failure, message=f"{text} ({note})".strip())
     return failure

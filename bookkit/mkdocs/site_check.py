@@ -6,7 +6,7 @@
    silently rendered nothing (a fence markdown-exec never saw, a block that printed nothing)
    fails.
 2. Every notebook page (mkdocs-jupyter) shows the outputs of its cells and offers its
-   ``.ipynb`` (:mod:`bookkit.notebook_check`).
+   ``.ipynb`` (:mod:`bookkit.mkdocs.notebook_check`).
 3. No built page or stylesheet loads anything from another host.
 4. No built page runs script it should not (:func:`markup_problems`): every inline ``<script>``
    is one the theme's templates write (Material's, ``overrides/``, mkdocs-jupyter's and
@@ -20,7 +20,7 @@
 6. The search index holds text only: Material keeps ``<p>``, ``<code>``, ``<pre>``, lists and
    sub/superscripts, without attributes; nothing else may look like a tag.
 
-Run after a build with ``python -m bookkit.site_check [site_dir]``; the build hook runs the
+Run after a build with ``python -m bookkit.mkdocs.site_check [site_dir]``; the build hook runs the
 same check at the end of every ``mkdocs build``.
 """
 
@@ -29,7 +29,6 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import sys
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -38,7 +37,7 @@ from urllib.parse import unquote, urlsplit
 from bs4 import BeautifulSoup
 
 from bookkit.fences import FenceError, extract_fences
-from bookkit.notebook_check import check_notebook_pages
+from bookkit.mkdocs.notebook_check import check_notebook_pages
 from bookkit.pages import built_page_path, is_notebook
 
 EXECUTED_MARKER = "<!-- bookkit-executed: {id} -->"
@@ -331,18 +330,3 @@ def check_site(
         + markup
         + check_search_index(site_dir)
     )
-
-
-def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
-    site_dir = Path(argv[0]) if argv else Path("site")
-    root = Path.cwd()
-    problems = check_site(root / "docs", site_dir, root)
-    for problem in problems:
-        print(problem, file=sys.stderr)
-    print(f"site check: {len(problems)} problem(s) in {site_dir}")
-    return 1 if problems else 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

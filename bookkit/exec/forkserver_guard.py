@@ -4,6 +4,6 @@ The server is multiprocessing's own process; preloading this module is the publi
 code in it. Never import this module anywhere else: it would tie that process to its parent.
 """
 
-from bookkit.containment import die_with_parent
+from bookkit.exec.containment import die_with_parent
 
 die_with_parent()

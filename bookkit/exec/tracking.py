@@ -40,6 +40,9 @@ import os
 import sys
 from pathlib import Path
 
+from bookkit import settings
+from bookkit.settings import environment, live_environment
+
 _WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_TRUNC
 _IGNORED_TOP = {"site", "build"}
 ENV_PREFIX = "$env:"
@@ -61,6 +64,14 @@ class ProcessLimitExceeded(BaseException):  # noqa: N818  (like OutputLimitExcee
 
 class ProjectWriteError(PermissionError):
     """A unit tried to change ``docs/``, ``snippets/``, ``labs/`` or the store."""
+
+
+def file_digest(path: Path) -> str | None:
+    """SHA-256 of a file's bytes, or ``None`` when it cannot be read (missing, a folder)."""
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
 
 
 def value_digest(text: str | None) -> str | None:
@@ -91,7 +102,8 @@ def listing_digest(folder: Path, top: bool = False) -> str | None:
 
 def _watch_environ(tracker: InputTracker) -> None:
     """Make ``os.environ`` (the one object every reader shares) tell ``tracker`` each read."""
-    base = type(os.environ)
+    environ = live_environment()
+    base = type(environ)
     if getattr(base, "_book_watched", False):
         base = base.__mro__[1]
 
@@ -106,13 +118,15 @@ def _watch_environ(tracker: InputTracker) -> None:
             tracker._read_env(key)
             return base.__contains__(self, key)
 
-    os.environ.__class__ = WatchedEnviron
+    environ.__class__ = WatchedEnviron
 
 
 def _environment_dirs() -> list[Path]:
     # Installed packages live under the prefixes (a virtual environment in the project too).
     # sysconfig would say so more exactly, but costs ~50 ms in every worker.
-    return [Path(p).resolve() for p in {sys.prefix, sys.base_prefix, sys.exec_prefix} if p]
+    # Both spellings: a symlinked .venv names its modules by the link, not by the target.
+    prefixes = {sys.prefix, sys.base_prefix, sys.exec_prefix} - {""}
+    return sorted({Path(p) for p in prefixes} | {Path(p).resolve() for p in prefixes})
 
 
 class InputTracker:
@@ -151,7 +165,7 @@ class InputTracker:
             Path(file).resolve() for file in project if not file.startswith(environment)
         }
         # Code already loaded is the machinery: what it reads is not the unit's input.
-        self._machinery = {*project, __file__}
+        self._machinery = {*project, __file__, settings.__file__}
         cwd = Path.cwd().resolve()
         self._scratch = cwd if cwd != self.root else None
         _watch_environ(self)
@@ -299,15 +313,13 @@ class InputTracker:
             relative = self._relative(path)
             if relative is None or relative in found:
                 continue
-            try:
-                found[relative] = hashlib.sha256((self.root / relative).read_bytes()).hexdigest()
-            except OSError:
-                # A missing file at the top of the project is a stray relative name some
-                # library tried, not something a page looks for.
-                if path in modules or "/" in relative:
-                    found[relative] = None
-        for name in self._env:
-            found[ENV_PREFIX + name] = value_digest(os.environ.get(name))
+            digest = file_digest(self.root / relative)
+            # A missing file at the top of the project is a stray relative name some library
+            # tried, not something a page looks for.
+            if digest is not None or path in modules or "/" in relative:
+                found[relative] = digest
+        for name in sorted(self._env):
+            found[ENV_PREFIX + name] = value_digest(environment().get(name))
         for folder in self._listed:
             if folder == self.root:
                 found[DIR_PREFIX + "."] = listing_digest(folder, top=True)

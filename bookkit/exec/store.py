@@ -1,4 +1,4 @@
-"""The execution store: what each unit printed, keyed by :meth:`bookkit.units.Unit.key`.
+"""The execution store: what each unit printed, keyed by :meth:`bookkit.exec.units.Unit.key`.
 
 One entry is one JSON file, ``<store>/<key[:2]>/<key>.json``::
 
@@ -17,7 +17,7 @@ one of the wrong type, or whose ``digest`` does not match its content (an edited
 miss, reported in one log line (logger ``bookkit``) naming the entry file and the unit, and
 the unit runs again. An entry of another ``schema`` is a quiet miss. The digest catches edits
 and corruption, not a forger who recomputes it: ``python3 scripts/dev.py verify``
-(:mod:`bookkit.verify`) re-executes stored units to catch that.
+(:mod:`bookkit.tools.verify`) re-executes stored units to catch that.
 
 Why plain JSON files rather than a cache library (diskcache, say): entries must be readable
 and diffable (device recordings are committed in the same spirit), shards of a build merge by
@@ -37,6 +37,15 @@ import shutil
 import tempfile
 from pathlib import Path
 from typing import Any
+
+from bookkit.exec.tracking import (
+    DIR_PREFIX,
+    ENV_PREFIX,
+    file_digest,
+    listing_digest,
+    value_digest,
+)
+from bookkit.settings import environment
 
 SCHEMA = 2
 log = logging.getLogger("bookkit")
@@ -88,23 +97,11 @@ def _type_names(kind: type | tuple[type, ...]) -> str:
     return " or ".join(k.__name__ for k in kinds)
 
 
-def default_store_dir(root: Path) -> Path:
-    return Path(os.environ.get("BOOK_STORE", root / ".cache" / "bookkit" / "store"))
-
-
-def file_digest(path: Path) -> str | None:
-    """SHA-256 of a file's bytes, or ``None`` when there is no such file."""
-    try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
-    except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
-        return None
-
-
 class Digests:
     """Input digests memoised for one build, so each input is hashed once.
 
     An input is a project file (its root-relative path) or, with a ``$`` name no file path
-    has (:mod:`bookkit.tracking`), an environment variable (``$env:NAME``, a digest of its
+    has (:mod:`bookkit.exec.tracking`), an environment variable (``$env:NAME``, a digest of its
     value now), a folder listing (``$dir:PATH``, a digest of its sorted names) or
     ``$untracked`` (a process was started), which never matches: that unit always runs.
     """
@@ -119,12 +116,10 @@ class Digests:
         return self._known[relative]
 
     def _digest(self, name: str) -> str | None:
-        from bookkit.tracking import DIR_PREFIX, ENV_PREFIX, listing_digest, value_digest
-
         if not name.startswith("$"):
             return file_digest(self.root / name)
         if name.startswith(ENV_PREFIX):
-            return value_digest(os.environ.get(name.removeprefix(ENV_PREFIX)))
+            return value_digest(environment().get(name.removeprefix(ENV_PREFIX)))
         if name.startswith(DIR_PREFIX):
             folder = name.removeprefix(DIR_PREFIX)
             if folder.startswith("/") or ".." in folder.split("/"):
@@ -138,8 +133,12 @@ class Digests:
 
 
 class Store:
-    def __init__(self, directory: Path) -> None:
+    """A store folder; with ``secondary``, a second folder read on a miss and never written
+    (for instance a store restored from CI)."""
+
+    def __init__(self, directory: Path, secondary: Path | None = None) -> None:
         self.directory = Path(directory)
+        self.secondary = Store(secondary) if secondary is not None else None
 
     def path(self, key: str) -> Path:
         return self.directory / key[:2] / f"{key}.json"
@@ -150,6 +149,12 @@ class Store:
         An unusable entry (unreadable, not UTF-8 JSON, wrong fields, digest mismatch) is
         reported in one log line naming its file and ``unit`` (the unit it was looked up for).
         """
+        entry = self._read(key, unit)
+        if entry is None and self.secondary is not None:
+            return self.secondary.get(key, unit)
+        return entry
+
+    def _read(self, key: str, unit: str | None) -> dict[str, Any] | None:
         path = self.path(key)
         try:
             entry = json.loads(path.read_bytes().decode("utf-8"))
@@ -188,8 +193,15 @@ class Store:
         os.replace(handle.name, path)
         return path
 
-    def entries(self) -> list[Path]:
-        return sorted(self.directory.glob("??/*.json"))
+    def prune(self, keep: set[str], younger_than: float) -> list[Path]:
+        """Remove the entries whose key is not in ``keep`` and whose file is older than
+        ``younger_than`` (a ``time.time()`` value); the removed files."""
+        removed = []
+        for path in sorted(self.directory.glob("??/*.json")):
+            if path.stem not in keep and path.stat().st_mtime < younger_than:
+                path.unlink()
+                removed.append(path)
+        return removed
 
     def merge_from(self, other: Path) -> int:
         """Copy every entry of the store at ``other`` that this one lacks; return how many."""

@@ -7,7 +7,7 @@ in the snippet tests alike. A notebook page is one unit whose blocks are its cod
 The key of a unit is a SHA-256 over
 
 - :data:`ENGINE_VERSION`, bumped by hand when the way outputs are captured changes;
-- the environment fingerprint (:mod:`bookkit.fingerprint`);
+- the environment fingerprint (:mod:`bookkit.exec.fingerprint`);
 - the unit's kind, page and session;
 - every block in order: its id, its code with every ``--8<--`` include expanded, its options.
   Editing an earlier block therefore changes the key of the whole session.
@@ -15,7 +15,7 @@ The key of a unit is a SHA-256 over
 Line numbers are left out on purpose: prose written above a block moves it down the page but
 changes nothing it prints. What the blocks import or read from the project (``labs/``, page
 helpers, recordings) is not known before they run; the store records those files with each
-entry and checks them on every lookup (:mod:`bookkit.store`).
+entry and checks them on every lookup (:mod:`bookkit.exec.store`).
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bookkit.fences import FenceError, extract_fences, validate_executed_fences
+from bookkit.page_source import page_problems
 from bookkit.pages import is_notebook
 
 ENGINE_VERSION = 2
@@ -144,14 +145,10 @@ def page_units(source: Path, root: Path) -> list[Unit]:
     naming the page and line (:mod:`bookkit.page_source`), for every caller: the build, the
     snippet tests and the shard command.
     """
-    from bookkit.page_source import page_problems
-
     problems = page_problems(source, relative_name(source, root))
     if problems:
         raise UnitsError(problems)
     if is_notebook(source):
-        from bookkit.notebooks import notebook_unit
-
         return [notebook_unit(source, root)]
     return fence_units(source, root)
 
@@ -163,3 +160,28 @@ def book_pages(docs_dir: Path) -> list[Path]:
         for path in docs_dir.rglob("*.md")
         if not any(part.startswith(".") for part in path.relative_to(docs_dir).parts)
     )
+
+
+DEFAULT_KERNEL = "python3"
+
+
+def notebook_unit(source: Path, root: Path) -> Unit:
+    """The unit of a notebook page: its code cells, in order, with their tags."""
+    page = relative_name(source, root)
+    import jupytext
+
+    notebook = jupytext.read(source)
+    code_cells = [cell for cell in notebook.cells if cell.cell_type == "code"]
+    # jupytext writes each code cell as a python fence (markdown cells with fences of their
+    # own are wrapped in a region); their lines name the cells in messages.
+    lines = [f.line for f in extract_fences(source.read_text(encoding="utf-8"), page)
+             if f.is_python]
+    if len(lines) != len(code_cells):
+        lines = [0] * len(code_cells)
+    kernel = notebook.metadata.get("kernelspec", {}).get("name", DEFAULT_KERNEL)
+    blocks = tuple(
+        Block(page, f"cell-{number}", line, cell.source,
+              {"tags": ",".join(cell.metadata.get("tags", [])), "kernel": kernel})
+        for number, (cell, line) in enumerate(zip(code_cells, lines, strict=True), start=1)
+    )
+    return Unit("notebook", page, None, blocks)

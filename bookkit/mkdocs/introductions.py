@@ -25,9 +25,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
-from mkdocs.utils import meta
 
 from bookkit.fences import HIDE, FenceError, extract_fences
+from bookkit.mkdocs.front_matter import front_matter
 from bookkit.pages import is_notebook
 
 ABBREVIATIONS = {"nn.": "torch.nn.", "F.": "torch.nn.functional.", "optim.": "torch.optim."}
@@ -76,7 +76,7 @@ def expand(name: str) -> str:
 
 def declared(path: Path) -> list[str]:
     """The expanded names of the page's ``introduces:`` list; a malformed list is an error."""
-    _, data = meta.get_data(path.read_text(encoding="utf-8"))  # as MkDocs reads it
+    data = front_matter(path.read_text(encoding="utf-8"))  # as MkDocs reads it
     value = data.get("introduces", [])
     if not isinstance(value, list) or not all(isinstance(n, str) for n in value):
         raise FenceError(path, 1, "front matter 'introduces:' must be a list of names")

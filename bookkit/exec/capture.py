@@ -4,8 +4,9 @@ markdown-exec only redirects ``print``; a warning, a ``sys.stdout.write`` or a `
 library code (for example :func:`bookkit.show.expect_error`) would land in the build log
 instead of the page. Here they all go into the block's output, in the order they happen.
 
-Output is capped (``BOOK_OUTPUT_LIMIT`` characters per block, 1,000,000 by default): a block
-that prints more fails with :class:`OutputLimitExceeded`, even if it catches the exception.
+Output is capped (the job's output limit, ``BOOK_OUTPUT_LIMIT`` characters per block,
+1,000,000 by default): a block that prints more fails with :class:`OutputLimitExceeded`, even if
+it catches the exception.
 """
 
 from __future__ import annotations
@@ -13,21 +14,18 @@ from __future__ import annotations
 import contextlib
 import io
 import linecache
-import os
 import sys
 import warnings
 from collections.abc import Iterator
 from types import ModuleType
 
-DEFAULT_OUTPUT_LIMIT = 1_000_000
+from bookkit.exec.jobs import Limits
+
+DEFAULT_OUTPUT_LIMIT = Limits().output
 
 
 class OutputLimitExceeded(BaseException):  # noqa: N818  (BaseException: `except Exception` can't hide it)
     """A block printed more than the output limit."""
-
-
-def output_limit() -> int:
-    return int(os.environ.get("BOOK_OUTPUT_LIMIT", DEFAULT_OUTPUT_LIMIT))
 
 
 class CappedBuffer(io.StringIO):
@@ -57,7 +55,7 @@ def new_namespace(module_name: str) -> dict:
 @contextlib.contextmanager
 def capture_output(limit: int | None = None) -> Iterator[CappedBuffer]:
     """Send stdout, stderr and warnings into the yielded buffer."""
-    buffer = CappedBuffer(output_limit() if limit is None else limit)
+    buffer = CappedBuffer(DEFAULT_OUTPUT_LIMIT if limit is None else limit)
 
     def show(message, category, filename, lineno, file=None, line=None):  # noqa: ARG001
         buffer.write(f"{category.__name__}: {message}\n")

@@ -5,7 +5,7 @@ the columns 한국어, 영어, 뜻. The build adds a fourth column linking every
 (``kind: chapter``) whose text uses the term, by its Korean name or one of its English names
 (comma-separated). A term that no chapter uses stops the build, naming the glossary's line:
 the glossary may only explain what the book says. The same pairs are the search aliases
-(:mod:`bookkit.search`).
+(:mod:`bookkit.mkdocs.search`).
 
 This is page generation from prose, not an executed output, so it runs in the build process
 and a prose edit executes nothing.

@@ -31,12 +31,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from mkdocs.utils import meta
-
-from bookkit.engine import Engine, Outcome, book_units
+from bookkit.exec.engine import Engine, Outcome, book_units
+from bookkit.exec.runner import JobResult, run_jobs
+from bookkit.exec.units import Block, Unit, UnitsError
 from bookkit.manifest import output_text
-from bookkit.runner import JobResult, run_jobs
-from bookkit.units import Block, Unit, UnitsError
+from bookkit.mkdocs.front_matter import front_matter
 
 
 def measurements(root: Path, units: list[Unit]) -> dict[str, set[str]]:
@@ -45,7 +44,7 @@ def measurements(root: Path, units: list[Unit]) -> dict[str, set[str]]:
     for page in sorted({unit.page for unit in units}):
         if not page.endswith(".md"):
             continue
-        _, data = meta.get_data((root / page).read_text(encoding="utf-8"))
+        data = front_matter((root / page).read_text(encoding="utf-8"))
         declared[page] = set(data.get("measurements") or [])
     return declared
 
@@ -136,7 +135,7 @@ def verify(root: Path, *, store_dir: Path | None = None, sample: float | None = 
             differing.add(unit.name)
 
     if stored:
-        run_jobs([engine.job(unit) for unit, _ in stored], on_result=finished)
+        run_jobs([engine.job(unit) for unit, _ in stored], engine.settings, on_result=finished)
     print(f"verify: {len(stored)} units checked, {len(differing)} differ", flush=True)
     return 1 if differing else 0
 
@@ -149,7 +148,7 @@ def _percent(text: str) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bookkit.verify",
+    parser = argparse.ArgumentParser(prog="python -m bookkit.tools.verify",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("--sample", type=_percent, metavar="PCT",
                         help="re-execute only this percentage of the stored units")

@@ -25,11 +25,11 @@ from pathlib import Path
 
 import nbformat
 
+from bookkit.exec.units import Block
 from bookkit.fences import extract_fences
 from bookkit.recordings.store import snippet_code
-from bookkit.units import Block
 
-HERE = Path(__file__).resolve().parent
+HERE = Path(__file__).resolve().parents[1]  # bookkit/, where the page helpers are
 # (module, name) a block imports -> where the notebook's definition comes from:
 # a whole module copied, or one function of notebook_helpers.py.
 HELPERS = {

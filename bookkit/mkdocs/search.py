@@ -34,7 +34,7 @@ from pathlib import Path
 
 from bs4 import BeautifulSoup
 
-from bookkit.glossary import terms
+from bookkit.mkdocs.glossary import terms
 
 FIELD = "morphs"
 TITLE_FIELD = "title_morphs"  # the same for the section's title, boosted like the title
@@ -110,7 +110,7 @@ def analyse(kiwi, text: str, aliases: list[tuple[str, list[str]]]) -> str:
             terms.update({compact, *filter(None, (_join(kiwi, [(compact, "NNG"), p])
                                                   for p in PARTICLES))})
     # The field is words only: a term with markup characters (an output's `<script>`, read as
-    # text) is dropped, so the index never holds a tag (bookkit.site_check checks it).
+    # text) is dropped, so the index never holds a tag (bookkit.mkdocs.site_check checks it).
     return " ".join(sorted(term for term in terms if not _MARKUP.search(term)))
 
 

@@ -1,6 +1,6 @@
 """Post-build check of the notebook pages that mkdocs-jupyter executes and renders.
 
-markdown-exec pages are checked by :mod:`bookkit.site_check` through markers the build hook
+markdown-exec pages are checked by :mod:`bookkit.mkdocs.site_check` through markers the build hook
 adds; notebook pages are rendered by nbconvert, so this check reads the built HTML instead and
 compares it with the notebook's source, cell by cell:
 
@@ -63,7 +63,6 @@ def check_notebook_pages(
     notebook_sources: list[Path],
     *,
     docs_dir: Path | None = None,
-    silent_tags: tuple[str, ...] = SILENT_TAGS,
     require_download: bool = True,
 ) -> list[str]:
     """Problems with the built pages of ``notebook_sources``; ``[]`` when all is well.
@@ -100,7 +99,7 @@ def check_notebook_pages(
                 "jp-mod-noOutputs" not in shown.get("class", [])
                 and shown.find(class_="jp-OutputArea-output") is not None
             )
-            if not has_output and cell.source.strip() and not tags & set(silent_tags):
+            if not has_output and cell.source.strip() and not tags & set(SILENT_TAGS):
                 problems.append(f"{label}: rendered no output")
             text = _outputs_text(shown)
             for what, pattern in _BAD_OUTPUT.items():

@@ -1,0 +1,141 @@
+"""Notebook units executed in a real kernel, inside a worker.
+
+A notebook page is one unit whose blocks are its code cells
+(:func:`bookkit.exec.units.notebook_unit`); the page is rendered from the stored outputs by
+:mod:`bookkit.mkdocs.notebook_pages`.
+
+- :func:`run_cells` runs inside a worker: it starts the notebook's kernel with nbclient, runs
+  a hidden first cell that starts an :class:`bookkit.exec.tracking.InputTracker` in the kernel,
+  then the code cells one by one (reporting each like a block), then a hidden last cell that
+  reports the project files the kernel used. The hidden cells never reach the page.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from bookkit.exec.containment import memory_note
+from bookkit.exec.jobs import (
+    BlockDone,
+    BlockFailed,
+    BlockStarted,
+    Failure,
+    Job,
+    KernelGroup,
+    describe_failure,
+)
+from bookkit.exec.units import DEFAULT_KERNEL
+from bookkit.settings import environment
+
+# The kernel is a session of its own (jupyter_client starts it so): it dies with the worker,
+# reports its process id (the worker's parent kills its group at unit end) and runs the cells
+# under the unit's input tracker and limits.
+_START_TRACKING = (
+    "import os as _book_os\n"
+    "from bookkit.exec.containment import die_with_parent as _book_die_with_parent\n"
+    "from bookkit.exec.tracking import InputTracker as _BookTracker\n"
+    "_book_die_with_parent()\n"
+    "_book_tracker = _BookTracker({root!r}, guarded={guarded!r}, process_limit={processes!r})"
+    ".start()\n"
+    "print(_book_os.getpid())\n"
+)
+_REPORT_INPUTS = (
+    "import json as _book_json\n"
+    "print(_book_json.dumps({'inputs': _book_tracker.inputs(), "
+    "'violation': _book_tracker.violation}))\n"
+)
+
+
+class _CellOutputLimit(Exception):  # noqa: N818
+    pass
+
+
+def _output_size(msg: dict) -> int:
+    content = msg.get("content", {})
+    if "text" in content:
+        return len(content["text"])
+    return len(json.dumps(content.get("data", {}))) + len(json.dumps(content.get("traceback", [])))
+
+
+def _capped_client(notebook, kernel: str, folder: str, cap: int, kernel_pid: list[int]):
+    """An nbclient client that stops a cell (SIGINT to the kernel) once it printed over ``cap``."""
+    import signal
+
+    from nbclient import NotebookClient
+
+    class CappedClient(NotebookClient):
+        printed = 0
+
+        def output(self, outs, msg, display_id, cell_index):
+            if msg.get("msg_type") in ("stream", "display_data", "execute_result", "error"):
+                self.printed += _output_size(msg)
+                if self.printed > cap:
+                    if kernel_pid:
+                        os.kill(kernel_pid[0], signal.SIGINT)
+                    raise _CellOutputLimit(
+                        f"block printed more than {cap:,} characters "
+                        "(BOOK_OUTPUT_LIMIT to change the limit)"
+                    )
+            return super().output(outs, msg, display_id, cell_index)
+
+    # coalesce_streams: how the kernel splits stdout into messages varies from run to run;
+    # joined, the same code gives the same outputs.
+    return CappedClient(
+        notebook, kernel_name=kernel, timeout=None, record_timing=False, coalesce_streams=True,
+        resources={"metadata": {"path": folder}}, shutdown_kernel="immediate",
+    )
+
+
+def _kernel_environment() -> dict[str, str]:
+    """The kernel draws figures with its own inline backend, not the workers' Agg, and imports
+    the same bookkit as this worker (for its input tracker)."""
+    env = {k: v for k, v in environment().items() if k != "MPLBACKEND"}
+    bookkit_parent = str(Path(__file__).resolve().parents[2])
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [bookkit_parent, env.get("PYTHONPATH")]))
+    return env
+
+
+def _stdout(cell) -> str:
+    return "".join(o.get("text", "") for o in cell.outputs if o.get("name") == "stdout")
+
+
+def run_cells(conn, job: Job) -> tuple[dict | None, dict[str, str | None]]:
+    """Worker side: run the code cells in a kernel; (collected, kernel inputs) or (None, {})."""
+    import nbformat
+    from nbclient.exceptions import CellExecutionError
+
+    new_cell = nbformat.v4.new_code_cell
+    start = new_cell(_START_TRACKING.format(
+        root=job.root, guarded=list(job.guarded), processes=job.limits.processes))
+    report = new_cell(_REPORT_INPUTS)
+    cells = [new_cell(block.code) for block in job.blocks]
+    kernel = job.blocks[0].options["kernel"] if job.blocks else DEFAULT_KERNEL
+    notebook = nbformat.v4.new_notebook(cells=[start, *cells, report])
+    kernel_pid: list[int] = []
+    client = _capped_client(notebook, kernel, job.cwd or job.root, job.limits.output, kernel_pid)
+    with client.setup_kernel(env=_kernel_environment()):
+        client.execute_cell(start, 0)
+        kernel_pid.append(int(_stdout(start)))
+        conn.send(KernelGroup(kernel_pid[0]))
+        for index, cell in enumerate(cells):
+            conn.send(BlockStarted(index))
+            client.printed = 0
+            try:
+                client.execute_cell(cell, index + 1)
+            except CellExecutionError as error:
+                failure = describe_failure(error, block=index)
+                conn.send(BlockFailed(memory_note(failure, job.limits.memory_mib)))
+                return None, {}
+            except _CellOutputLimit as error:
+                conn.send(BlockFailed(Failure("raised", "OutputLimitExceeded", str(error),
+                                              block=index)))
+                return None, {}
+            conn.send(BlockDone(index, json.loads(json.dumps(cell.outputs))))
+        client.execute_cell(report, len(cells) + 1)
+    reported = json.loads(_stdout(report))
+    if reported["violation"]:  # a cell caught the error and went on
+        conn.send(BlockFailed(Failure("raised", "PermissionError", reported["violation"])))
+        return None, {}
+    return {}, reported["inputs"]

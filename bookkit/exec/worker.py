@@ -1,0 +1,128 @@
+"""The child side of execution: one unit, in a process of its own.
+
+:mod:`bookkit.exec.runner` forks a worker for every unit from a warm server process that has
+imported torch, numpy and matplotlib but never run them. The worker
+
+- first makes itself a contained process: a session of its own (``os.setsid``), so the
+  parent can kill it with everything it started (``os.killpg``) at unit end; killed when its
+  parent ends (:func:`bookkit.exec.containment.die_with_parent`); file descriptors 0, 1 and 2 on
+  ``/dev/null``, so neither it nor a process it leaves behind holds the build's output (what
+  a block prints travels only through the capture channel); the memory limit
+  (``RLIMIT_DATA``) set. It refuses to run anything with asserts disabled (``-O``);
+- runs in a scratch folder the parent made (links to the project's top-level entries, so
+  relative paths still reach project files; new files stay there) with the project root
+  first on ``sys.path`` and the build's current environment, plus ``BOOK_DEVICE``
+  naming the job's device (read by :mod:`bookkit.device` in recorded snippets);
+- runs the unit's blocks in order in one fresh namespace, sending
+  :class:`~bookkit.exec.jobs.BlockStarted` before and :class:`~bookkit.exec.jobs.BlockDone`
+  after each block, so the parent always knows which block is running when a timeout or a
+  crash happens;
+- treats every ``BaseException`` from a block (``SystemExit`` and ``KeyboardInterrupt`` too) as
+  that block's failure, sent as :class:`~bookkit.exec.jobs.BlockFailed`;
+- ends with :class:`~bookkit.exec.jobs.UnitFinished`: the project files the unit used
+  (:class:`bookkit.exec.tracking.InputTracker`), the machine it ran on and any variables the job
+  asked for, then leaves with ``os._exit`` so leftover threads, non-daemon ones too, die with
+  it and nothing the unit changed (working directory, ``sys.path``, print options, recursion
+  limit, ...) can reach another unit.
+
+Only the standard library and bookkit's standard-library modules are imported here: the server
+preloads this module, and whatever it imports is not tracked as a unit's input.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from bookkit.exec.capture import new_namespace, run_code
+from bookkit.exec.containment import ASSERTS_DISABLED, die_with_parent, limit_memory, memory_note
+from bookkit.exec.jobs import (
+    BlockDone,
+    BlockFailed,
+    BlockStarted,
+    Job,
+    UnitFinished,
+    WorkerFault,
+    describe_failure,
+)
+from bookkit.exec.provenance import describe_machine
+from bookkit.exec.tracking import InputTracker
+from bookkit.settings import DEVICE_VARIABLE, replace_environment
+
+
+def run_blocks(conn, job: Job, tracker: InputTracker | None = None) -> dict | None:
+    """Run the job's blocks; the namespace variables the job asked for, or None on failure."""
+    namespace = new_namespace(job.module)
+    for index, block in enumerate(job.blocks):
+        conn.send(BlockStarted(index))
+        if tracker is not None:
+            tracker.block = block.filename
+        try:
+            output = run_code(block.code, namespace, block.filename, job.limits.output)
+            if tracker is not None and tracker.violation:  # the block caught it and went on
+                raise PermissionError(tracker.violation)
+        except BaseException as error:  # noqa: BLE001  (exits and interrupts are failures too)
+            failure = describe_failure(error, block.filename, block=index)
+            conn.send(BlockFailed(memory_note(failure, job.limits.memory_mib)))
+            return None
+        conn.send(BlockDone(index, output))
+    return {name: namespace[name] for name in job.collect if name in namespace}
+
+
+def contain() -> None:
+    """Own session, death with the parent, and no hold on the build's output."""
+    os.setsid()
+    die_with_parent()
+    null = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(null, fd)
+    os.close(null)
+
+
+def scratch_folder(root: str, folder: str | None) -> str:
+    """Fill the scratch folder with links to the project's top-level entries; the folder."""
+    if not folder:
+        return root
+    for name in os.listdir(root):
+        os.symlink(os.path.join(root, name), os.path.join(folder, name))
+    return folder
+
+
+def prepare(job: Job) -> None:
+    """Contain this process and give it the unit's limits, environment and folders."""
+    contain()
+    if sys.flags.optimize:
+        raise AssertionError(ASSERTS_DISABLED)
+    limit_memory(job.limits.memory_mib)
+    if job.environ is not None:
+        replace_environment(job.environ, clear=True)
+    replace_environment({DEVICE_VARIABLE: job.device})
+    os.chdir(scratch_folder(job.root, job.cwd))
+    sys.path.insert(0, job.root)
+
+
+def main(conn, job: Job) -> None:
+    """Entry point of a worker process."""
+    try:
+        prepare(job)
+        if job.kind == "notebook":  # the kernel tracks its own inputs
+            from bookkit.exec.kernel import run_cells
+
+            collected, inputs = run_cells(conn, job)
+        else:
+            tracker = InputTracker(job.root, guarded=list(job.guarded),
+                                   process_limit=job.limits.processes).start()
+            collected = run_blocks(conn, job, tracker)
+            inputs = tracker.inputs() if collected is not None else {}
+        if collected is not None:
+            conn.send(UnitFinished(inputs, describe_machine(job.device), collected))
+    except BaseException as error:  # noqa: BLE001  (report a fault of the worker itself)
+        try:
+            conn.send(WorkerFault(describe_failure(error, kind="internal")))
+        except Exception:  # noqa: BLE001
+            pass
+    finally:
+        try:
+            conn.close()
+        finally:
+            os._exit(0)

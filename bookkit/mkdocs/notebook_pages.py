@@ -1,0 +1,88 @@
+"""Notebook pages rendered from the store: the executed ``.ipynb`` and readable heading ids.
+
+:func:`executed_notebook` joins the page's current cells with the stored outputs into the
+``.ipynb`` that mkdocs-jupyter renders (with ``execute: false``) and readers download. Cell
+ids and execution counts are fixed, so the same outputs give the same bytes.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import jupytext
+
+# Output representations that mkdocs-jupyter would put on the page as live markup.
+MARKUP_TYPES = ("text/html", "text/markdown", "text/latex", "application/javascript")
+
+
+def text_only(output: dict) -> dict:
+    """The output without representations that would become markup on the page.
+
+    When nothing else is left, the first of them is kept as plain text, so it shows as text.
+    """
+    data = output.get("data")
+    if not data or not any(kind in data for kind in MARKUP_TYPES):
+        return output
+    kept = {kind: value for kind, value in data.items() if kind not in MARKUP_TYPES}
+    if not kept:
+        kind = next(kind for kind in MARKUP_TYPES if kind in data)
+        value = data[kind]
+        kept = {"text/plain": "".join(value) if isinstance(value, list) else value}
+    return {**output, "data": kept}
+
+
+def executed_notebook(source: Path, outputs: dict[str, list]) -> str:
+    """The page's notebook with the stored outputs, as ``.ipynb`` text."""
+    import nbformat
+
+    notebook = jupytext.read(source)
+    kernelspec = notebook.metadata.get("kernelspec", {})
+    notebook.metadata = {"kernelspec": kernelspec, "language_info": {"name": "python"}}
+    number = 0
+    for index, cell in enumerate(notebook.cells):
+        cell.id = f"cell-{index:02d}"
+        tags = cell.metadata.get("tags")
+        cell.metadata = {"tags": tags} if tags else {}
+        if cell.cell_type == "code":
+            number += 1
+            cell.outputs = [
+                nbformat.from_dict(text_only(o)) for o in outputs.get(f"cell-{number}", [])
+            ]
+            cell.execution_count = number
+            for output in cell.outputs:
+                if "execution_count" in output:
+                    output.execution_count = number
+    nbformat.validate(notebook)
+    return nbformat.writes(notebook) + "\n"
+
+
+def readable_heading_ids(html: str) -> tuple[str, list[dict]]:
+    """A rendered notebook page with Korean-readable heading ids, and TOC tokens for them.
+
+    mkdocs-jupyter slugifies headings to ASCII (a Korean heading becomes ``2`` or nothing) and
+    builds its TOC with yet another slugifier, so the TOC's links miss. Headings get the ids
+    the rest of the site uses (``pymdownx.slugs.slugify``, lower case) and the TOC is rebuilt
+    from them (``mkdocs.structure.toc.get_toc`` takes the tokens).
+    """
+    from bs4 import BeautifulSoup
+    from pymdownx.slugs import slugify
+
+    slug = slugify(case="lower")
+    soup = BeautifulSoup(html, "html.parser")
+    seen: dict[str, int] = {}
+    tokens: list[dict] = []
+    for heading in soup.find_all(["h1", "h2", "h3", "h4", "h5", "h6"]):
+        anchor = heading.find("a", class_="anchor-link")
+        name = heading.get_text().removesuffix(anchor.get_text() if anchor else "").strip()
+        base = slug(name, "-") or "section"
+        seen[base] = seen.get(base, 0) + 1
+        new_id = base if seen[base] == 1 else f"{base}_{seen[base] - 1}"
+        heading["id"] = new_id
+        if anchor is not None:
+            anchor["href"] = f"#{new_id}"
+        token = {"level": int(heading.name[1]), "id": new_id, "name": name, "children": []}
+        parent = tokens
+        while parent and parent[-1]["level"] < token["level"]:
+            parent = parent[-1]["children"]
+        parent.append(token)
+    return str(soup), tokens

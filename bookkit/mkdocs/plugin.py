@@ -1,0 +1,376 @@
+"""The ``bookkit`` MkDocs plugin: pages show outputs from the execution store, never from code
+run in MkDocs.
+
+Its options (``plugins: - bookkit: {...}`` in ``mkdocs.yml``, :class:`BookConfig`) are the
+build's settings (:mod:`bookkit.settings`); ``BOOK_*`` environment variables override them.
+Everything one build knows lives on the plugin instance (:class:`BuildState`).
+
+- ``on_files`` (after mkdocs-jupyter has picked its pages) groups every page's executed
+  blocks into units (:mod:`bookkit.exec.units`), validates them (a bad page stops the build with
+  ``path:line: problem``) and asks the :class:`bookkit.exec.engine.Engine` for their outcomes:
+  stored ones are reused, the others run in worker processes. A failed block stops the build with
+  ``path:line (block 'id'): ExcType: message``. A notebook page's file is pointed at its
+  executed ``.ipynb`` (built from the store), which mkdocs-jupyter renders without executing.
+- markdown-exec's public ``formatters`` mapping gets a python formatter that renders through
+  ``markdown_exec.base_format`` with a ``run`` that only reads the stored output of the block.
+- Each chapter page ends with one line saying where and when its outputs were executed; the
+  glossary gets its "나오는 곳" column, and the first use of each glossary term on a chapter,
+  exercise or appendix page links to its entry (:mod:`bookkit.mkdocs.glossary`).
+- Every build ends with one line: units executed, units reused, seconds spent executing, writes
+  the output manifest (:mod:`bookkit.manifest`), then :func:`bookkit.mkdocs.site_check.check_site`
+  verifies the built site.
+
+``execute: false`` (``BOOK_EXECUTE=off``) renders every block without output and skips the
+checks: the
+benchmark's "execution off" build.
+"""
+
+from __future__ import annotations
+
+import logging
+import posixpath
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import markdown_exec
+from markupsafe import Markup
+from mkdocs.config import base
+from mkdocs.config import config_options as c
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.structure.files import File, set_exclusions
+from mkdocs.structure.toc import get_toc
+
+from bookkit.exec.engine import Engine, NotStoredError, Outcome, failures
+from bookkit.exec.provenance import provenance_note
+from bookkit.exec.units import Block, Unit, UnitsError, page_units, relative_name
+from bookkit.manifest import build_manifest, write_manifest
+from bookkit.mkdocs.chapter_notebooks import chapter_notebook
+from bookkit.mkdocs.front_matter import front_matter
+from bookkit.mkdocs.glossary import (
+    Chapter,
+    GlossaryError,
+    add_where_column,
+    chapter_title,
+    link_first_uses,
+    terms,
+)
+from bookkit.mkdocs.notebook_pages import executed_notebook, readable_heading_ids
+from bookkit.mkdocs.search import add_morphs_field
+from bookkit.mkdocs.site_check import EXECUTED_MARKER, check_site
+from bookkit.outputs import details, fill_text_output, fold_errors, placeholder
+from bookkit.page_source import page_problems
+from bookkit.settings import Settings, SettingsError, load
+
+log = logging.getLogger("mkdocs.plugins.bookkit")
+NOTEBOOK_DIR = Path(".cache") / "bookkit" / "notebooks"
+
+
+class BookConfig(base.Config):
+    """The plugin's options; unset ones take the defaults of :class:`bookkit.settings.Settings`.
+    Paths are relative to the folder of ``mkdocs.yml``."""
+
+    store = c.Optional(c.Type(str))
+    secondary_store = c.Optional(c.Type(str))
+    manifest = c.Optional(c.Type(str))
+    jobs = c.Optional(c.Type(int))
+    block_timeout = c.Optional(c.Type((int, float)))
+    output_limit = c.Optional(c.Type(int))
+    memory_limit = c.Optional(c.Type(int))
+    process_limit = c.Optional(c.Type(int))
+    require_stored = c.Optional(c.Type(bool))
+    execute = c.Optional(c.Type(bool))
+    preload = c.Optional(c.ListOfItems(c.Type(str)))
+
+
+@dataclass
+class BuildState:
+    root: Path
+    settings: Settings
+    engine: Engine | None = None
+    blocks: dict[tuple[str, str], tuple[Block, Outcome]] = field(default_factory=dict)
+    page_outcomes: dict[str, list[Outcome]] = field(default_factory=dict)
+    sources: list[Path] = field(default_factory=list)  # every page's source under docs/
+    chapters: list[Chapter] = field(default_factory=list)
+    measurements: dict[str, set[str]] = field(default_factory=dict)  # page -> block ids
+    glossary: list[tuple[str, list[str]]] = field(default_factory=list)
+    page_blocks: dict[str, dict[str, Block]] = field(default_factory=dict)
+    notebooks: list[tuple[str, Path, str]] = field(default_factory=list)  # page, file, url
+    page: str | None = None  # the page markdown-exec renders now
+
+    @property
+    def execute(self) -> bool:
+        return self.settings.execute
+
+
+def _same_code(a: str, b: str) -> bool:
+    return [line.rstrip() for line in a.strip().splitlines()] == [
+        line.rstrip() for line in b.strip().splitlines()
+    ]
+
+
+MEASUREMENT_NOTE = (
+    '<p class="book-measurement">이 출력은 측정값입니다. 다시 실행하거나 다시 기록하면 '
+    "달라집니다.</p>"
+)
+
+
+def _settings(config: BookConfig, root: Path) -> Settings:
+    """The plugin's options, paths made absolute, overridden by ``BOOK_*`` variables."""
+    options = {name: value for name, value in config.items() if value is not None}
+    for name in ("store", "secondary_store", "manifest"):
+        if name in options:
+            options[name] = root / options[name]
+    try:
+        return load(options)
+    except SettingsError as error:
+        raise PluginError(f"bookkit: {error}") from error
+
+
+def _pages(files) -> list:
+    return list(files.documentation_pages())
+
+
+class BookPlugin(BasePlugin[BookConfig]):
+    """Executed blocks from the store, the glossary, chapter notebooks and post-build checks."""
+
+    state: BuildState
+
+    def on_config(self, config, **kwargs):
+        root = Path(config.config_file_path).resolve().parent
+        settings = _settings(self.config, root)
+        self.state = BuildState(root, settings)
+        if settings.execute:
+            self.state.engine = Engine(root, settings)
+        markdown_exec.formatters["python"] = self.format_python
+        markdown_exec.formatters["py"] = self.format_python
+        return config
+
+    # --- markdown-exec: stored outputs, nothing executed ---------------------------------
+    def run_stored(self, code: str, returncode=None, session=None, id=None,  # noqa: A002
+                   **extra) -> str:  # noqa: ARG002
+        """markdown-exec's ``run`` for python fences: the block's stored output."""
+        state = self.state
+        if not state.execute:
+            return ""
+        found = state.blocks.get((state.page or "", id or ""))
+        if found is None:
+            raise PluginError(f"{state.page}: executed block {id!r} is not part of any unit")
+        block, outcome = found
+        if not _same_code(code, block.code):
+            raise PluginError(
+                f"{block.label}: markdown-exec received other code than the block's includes "
+                "expand to; check the --8<-- lines"
+            )
+        return outcome.outputs[block.id]
+
+    def format_python(self, **kwargs) -> Markup:
+        """The python formatter: render the stored output and mark the block as executed.
+
+        A long error message in a text output shows its first sentence, the whole message
+        folded under the block (:mod:`bookkit.outputs`). A block the page declares a
+        measurement gets a short note under its output. A text output is never Markdown:
+        markdown-exec renders a placeholder in its code block, which the escaped output then
+        replaces.
+        """
+        folded: list[str] = []
+        text = bool(kwargs.get("result")) and not kwargs.get("html")  # text outputs only
+        token = placeholder()
+        shown: list[str] = []
+
+        def run(code: str, **options) -> str:
+            output = self.run_stored(code, **options)
+            if text and output:
+                output, messages = fold_errors(output)
+                folded.extend(messages)
+                shown.append(output)
+                return token
+            return output
+
+        html = markdown_exec.base_format(language="python", run=run, **kwargs)
+        if shown:
+            try:
+                html = Markup(fill_text_output(str(html), token, shown[0]))
+            except ValueError as error:
+                raise PluginError(
+                    f"{self.state.page} (block {kwargs.get('id')!r}): {error}") from error
+        if folded:
+            html = html + Markup(details(folded))
+        return html + Markup(self._marks(kwargs.get("id", "")))
+
+    def _marks(self, block_id: str) -> str:
+        """The measurement note and the executed marker of a block that printed something."""
+        state = self.state
+        found = state.blocks.get((state.page or "", block_id))
+        if not found or not found[1].outputs.get(found[0].id, "").strip():
+            return ""
+        note = MEASUREMENT_NOTE if found[0].id in state.measurements.get(state.page or "",
+                                                                          set()) else ""
+        return note + EXECUTED_MARKER.format(id=found[0].id)
+
+    # --- files: every page read, grouped into units, run or reused -----------------------
+    @event_priority(-100)  # after mkdocs-jupyter has marked its notebook pages
+    def on_files(self, files, config, **kwargs):
+        # mkdocs-jupyter replaces its pages' files without their `exclude_docs` level, which
+        # MkDocs sets again only after this event; set it now, so excluded pages (a partial
+        # build, mkdocs.local.example.yml) are neither run nor checked.
+        set_exclusions(files, config)
+        units_of_page = self._units(files)
+        if self.state.execute:
+            self._run(units_of_page)
+        return files
+
+    def _units(self, files) -> dict:
+        """Every page's units, after every page was read strictly; PluginError lists problems."""
+        state, root = self.state, self.state.root
+        # Every page is read strictly before anything else reads it (bookkit.page_source).
+        problems = [problem for file in _pages(files)
+                    for problem in page_problems(Path(file.abs_src_path),
+                                                 relative_name(Path(file.abs_src_path), root))]
+        if problems:
+            raise PluginError("pages that cannot be read:\n  " + "\n  ".join(problems))
+        units_of_page: dict = {}
+        for file in _pages(files):
+            source = Path(file.abs_src_path)
+            state.sources.append(source)
+            try:
+                units_of_page[file] = page_units(source, root)
+            except UnitsError as error:
+                problems += error.problems
+        self._read_front_matter(files)
+        for file, units in units_of_page.items():
+            problems += self._index_blocks(relative_name(Path(file.abs_src_path), root), units)
+        if problems:
+            raise PluginError("invalid executed blocks:\n  " + "\n  ".join(problems))
+        return units_of_page
+
+    def _index_blocks(self, page: str, units: list[Unit]) -> list[str]:
+        """Remember the page's blocks; problems with its declared measurements."""
+        state = self.state
+        state.page_blocks[page] = {block.id: block for unit in units for block in unit.blocks}
+        missing = state.measurements.get(page, set()) - set(state.page_blocks[page])
+        return [f"{page}: front matter 'measurements' names {name!r}, which is no executed "
+                "block of the page" for name in sorted(missing)]
+
+    def _read_front_matter(self, files) -> None:
+        """Chapters (``kind: chapter``) for the glossary; declared measurements."""
+        state = self.state
+        for file in _pages(files):
+            if not file.src_uri.endswith(".md"):
+                continue
+            text = Path(file.abs_src_path).read_text(encoding="utf-8")
+            data = front_matter(text)
+            page = relative_name(Path(file.abs_src_path), state.root)
+            state.measurements[page] = set(data.get("measurements") or [])
+            if data.get("kind") == "glossary":
+                state.glossary = terms(text)
+            if data.get("kind") == "chapter":
+                state.chapters.append(
+                    Chapter(file.src_uri, chapter_title(text, file.src_uri), text))
+
+    def _run(self, units_of_page: dict) -> None:
+        """Ask the engine for every unit's outcome; a failed block stops the build."""
+        state = self.state
+        all_units = [unit for units in units_of_page.values() for unit in units]
+        try:
+            outcomes = state.engine.run(all_units)
+        except NotStoredError as error:
+            raise PluginError(str(error)) from error
+        failed = failures(outcomes)
+        if failed:
+            for failure in failed:
+                log.error("executed block failed: %s\n%s", failure.summary(), failure.traceback)
+            raise PluginError(
+                "executed blocks failed:\n  " + "\n  ".join(f.summary() for f in failed))
+        for file, units in units_of_page.items():
+            page = relative_name(Path(file.abs_src_path), state.root)
+            state.page_outcomes[page] = [outcomes[unit.name] for unit in units]
+            for unit in units:
+                for block in unit.blocks:
+                    state.blocks[(page, block.id)] = (block, outcomes[unit.name])
+                if unit.kind == "notebook":
+                    self._use_executed_notebook(file, outcomes[unit.name])
+
+    def _use_executed_notebook(self, file: File, outcome: Outcome) -> None:
+        """Point a notebook page's file at its executed ``.ipynb`` (same page, same URL)."""
+        source = Path(file.abs_src_path)
+        target = self.state.root / NOTEBOOK_DIR / Path(file.src_uri).with_suffix(".ipynb")
+        text = executed_notebook(source, outcome.outputs)
+        if not target.is_file() or target.read_text(encoding="utf-8") != text:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+        file.abs_src_path = str(target)
+
+    # --- pages ------------------------------------------------------------------------
+    def on_page_markdown(self, markdown, page, config, files, **kwargs):
+        state = self.state
+        state.page = relative_name(Path(page.file.abs_src_path), state.root)
+        kind = page.meta.get("kind")
+        if kind in ("chapter", "exercise", "appendix") and state.glossary:
+            here = posixpath.dirname(page.file.src_uri)
+            markdown = link_first_uses(markdown, state.glossary,
+                                       posixpath.relpath("glossary.md", here or "."))
+        if kind == "glossary":
+            try:
+                markdown = add_where_column(markdown, page.file.src_uri, state.page,
+                                            state.chapters)
+            except GlossaryError as error:
+                raise PluginError(str(error)) from error
+        if kind == "chapter":
+            # The chapter's own notebook, written next to the page (chapter_notebooks).
+            folder = Path(config.site_dir) / Path(page.file.dest_uri).parent
+            page.meta["notebook"] = f"{folder.name}.ipynb"
+            state.notebooks.append((state.page, folder / page.meta["notebook"], page.url))
+        if kind == "chapter" and state.execute:
+            outcomes = state.page_outcomes.get(state.page, [])
+            markdown += provenance_note(
+                [o.machine for o in outcomes], [o.executed_at[:10] for o in outcomes]
+            )
+        return markdown
+
+    def on_page_content(self, html, page, config, files, **kwargs):
+        self.state.page = None
+        if getattr(page, "nb_url", None):  # a notebook page rendered by mkdocs-jupyter
+            html, tokens = readable_heading_ids(html)
+            page.toc = get_toc(tokens)
+        return html
+
+    # --- after the build ----------------------------------------------------------------
+    def on_post_build(self, config, **kwargs):
+        self._write_chapter_notebooks(config)
+        self._add_search_field(config)
+        state = self.state
+        if not state.execute:
+            log.info("bookkit: execution off, nothing executed or checked")
+            return
+        log.info("bookkit: %s", state.engine.summary())
+        outcomes = [o for page in state.page_outcomes.values() for o in page]
+        write_manifest(build_manifest(outcomes, state.measurements, state.root),
+                       state.settings.manifest_path(state.root))
+        problems = check_site(
+            Path(config.docs_dir), Path(config.site_dir), state.root, state.sources
+        )
+        if problems:
+            raise PluginError("post-build check failed:\n  " + "\n  ".join(problems))
+
+    def _write_chapter_notebooks(self, config) -> None:
+        state = self.state
+        for page, target, url in state.notebooks:
+            source = (state.root / page).read_text(encoding="utf-8")
+            target.parent.mkdir(parents=True, exist_ok=True)
+            link = f"{config.site_url.rstrip('/')}/{url}" if config.site_url else None
+            notebook = chapter_notebook(source, page, state.page_blocks.get(page, {}),
+                                        state.root, link)
+            target.write_text(notebook, encoding="utf-8")
+
+    def _add_search_field(self, config) -> None:
+        index = Path(config.site_dir) / "search" / "search_index.json"
+        if not index.is_file():
+            return
+        glossary = Path(config.docs_dir) / "glossary.md"
+        counts = add_morphs_field(
+            index, glossary.read_text(encoding="utf-8") if glossary.is_file() else "",
+            self.state.root / ".cache" / "bookkit" / "search",
+        )
+        log.info("bookkit: Korean search field: %(analysed)d sections analysed, "
+                 "%(reused)d reused", counts)

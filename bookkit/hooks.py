@@ -35,6 +35,7 @@ from mkdocs.structure.files import File, set_exclusions
 from mkdocs.structure.toc import get_toc
 from mkdocs.utils import meta
 
+from bookkit import dirty as dirty_builds
 from bookkit.chapter_notebooks import chapter_notebook
 from bookkit.engine import Engine, NotStoredError, Outcome, failures
 from bookkit.glossary import (
@@ -143,6 +144,10 @@ def format_python(**kwargs) -> Markup:
     return html
 
 
+def on_startup(command, dirty, **kwargs):
+    dirty_builds.start(dirty)  # `serve --dirty` renders only what a save changed
+
+
 def on_config(config, **kwargs):
     global STATE
     root = Path(config.config_file_path).resolve().parent
@@ -212,6 +217,7 @@ def on_files(files, config, **kwargs):
     if problems:
         raise PluginError("invalid executed blocks:\n  " + "\n  ".join(problems))
     if not STATE.execute:
+        _choose_dirty_pages(files, config, units_of_page, {})
         return files
     all_units = [unit for units in units_of_page.values() for unit in units]
     try:
@@ -233,7 +239,19 @@ def on_files(files, config, **kwargs):
                 STATE.blocks[(page, block.id)] = (block, outcomes[unit.name])
             if unit.kind == "notebook":
                 _use_executed_notebook(file, outcomes[unit.name])
+    _choose_dirty_pages(files, config, units_of_page, outcomes)
     return files
+
+
+def _choose_dirty_pages(files, config, units_of_page, outcomes) -> None:
+    dirty_builds.choose_pages(files, config, units_of_page, outcomes,
+                              [chapter.src_uri for chapter in STATE.chapters], "glossary.md",
+                              STATE.glossary)
+
+
+def on_nav(nav, config, files, **kwargs):
+    dirty_builds.read_unrendered_titles(nav, config)
+    return nav
 
 
 def on_page_markdown(markdown, page, config, files, **kwargs):
@@ -279,6 +297,7 @@ def on_post_build(config, **kwargs):
                                     link)
         target.write_text(notebook, encoding="utf-8")
     index = Path(config.site_dir) / "search" / "search_index.json"
+    dirty_builds.merge_search_index(index)
     if index.is_file():
         glossary = Path(config.docs_dir) / "glossary.md"
         counts = add_morphs_field(

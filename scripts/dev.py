@@ -223,7 +223,8 @@ def main(argv: list[str]) -> int:
     if getattr(args, "fresh", False):
         fresh()
     if args.task == "serve":
-        run(PYTHON, "-m", "mkdocs", "serve")
+        # --dirty: a save re-renders the pages it changed (bookkit/dirty.py keeps the rest right)
+        run(PYTHON, "-m", "mkdocs", "serve", "--dirty")
     elif args.task == "build" and args.shard:
         run(PYTHON, "-m", "bookkit.engine", "execute", "--shard", args.shard,
             summary=r"^shard \d+/\d+: \d+ units")

@@ -8,7 +8,7 @@
     python3 scripts/dev.py lint | recordings-check | pytest [ARGS]  # one step of `test`
     python3 scripts/dev.py merge STORE...        # copy shards' stores into this one
     python3 scripts/dev.py record [--device cpu|cuda] [SNIPPET ...]
-    python3 scripts/dev.py bench [--repeat N]    # build timings and ratios
+    python3 scripts/dev.py bench [--repeat N] [--warm-store] [--serve]  # fresh builds, serve
     python3 scripts/dev.py bench --search        # search query set, with and without Korean field
     python3 scripts/dev.py diff [BASE] [--out F] # which printed outputs differ from BASE (main)
     python3 scripts/dev.py verify [--sample PCT] [--seed N]  # re-execute stored units, compare
@@ -182,6 +182,8 @@ def main(argv: list[str]) -> int:
     record.add_argument("snippets", nargs="*")
     bench = tasks.add_parser("bench", help="build timings and ratios")
     bench.add_argument("--repeat", type=int, default=3)
+    bench.add_argument("--serve", action="store_true", help="also time serve showing a save")
+    bench.add_argument("--warm-store", action="store_true", help="start from this store's copy")
     bench.add_argument("--search", action="store_true",
                        help="the search query set in Chromium, with and without the Korean field")
     diff = tasks.add_parser("diff", help="which printed outputs differ from a git revision")
@@ -250,7 +252,8 @@ def main(argv: list[str]) -> int:
     elif args.task == "bench" and args.search:
         run(PYTHON, ROOT / "scripts" / "search_bench.py")
     elif args.task == "bench":
-        run(PYTHON, ROOT / "scripts" / "bench.py", "--repeat", str(args.repeat))
+        run(PYTHON, ROOT / "scripts" / "bench.py", "--repeat", str(args.repeat),
+            *(["--serve"] if args.serve else []), *(["--warm-store"] if args.warm_store else []))
     elif args.task == "diff":
         run(PYTHON, "-m", "bookkit.review", *filter(None, [args.base]),
             *(["--out", args.out] if args.out else []))

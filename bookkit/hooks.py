@@ -15,8 +15,11 @@
   the output manifest (:mod:`bookkit.manifest`), then :func:`bookkit.site_check.check_site`
   verifies the built site.
 
-``BOOK_EXECUTE=off`` renders every block without output and skips the checks: the
-benchmark's "execution off" build.
+``BOOK_EXECUTE=off`` renders every block without output and skips the checks.
+
+Under ``mkdocs serve --dirty`` (``dev.py serve``) a save re-renders only what it changed;
+:mod:`bookkit.dirty` chooses those pages (``on_files``), reads the titles of the others
+(``on_nav``) and merges the search index (``on_post_build``).
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@
     python3 scripts/dev.py merge STORE...        # copy shards' stores into this one
     python3 scripts/dev.py prune [--days N]      # remove store entries the last build left unused
     python3 scripts/dev.py record [--device cpu|cuda] [SNIPPET ...]
-    python3 scripts/dev.py bench [--repeat N]    # build timings and ratios
+    python3 scripts/dev.py bench [--repeat N] [--warm-store] [--serve]  # fresh builds, serve
     python3 scripts/dev.py bench --search        # search query set, with and without Korean field
     python3 scripts/dev.py diff [BASE] [--out F] # which printed outputs differ from BASE (main)
     python3 scripts/dev.py verify [--sample PCT] [--seed N]  # re-execute stored units, compare
@@ -221,6 +221,8 @@ def _record(args) -> None:
 
 def _bench_options(parser) -> None:
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--serve", action="store_true", help="also time serve showing a save")
+    parser.add_argument("--warm-store", action="store_true", help="start from this store's copy")
     parser.add_argument("--search", action="store_true",
                         help="the search query set in Chromium, with and without the Korean field")
 
@@ -229,7 +231,8 @@ def _bench(args) -> None:
     if args.search:
         run(PYTHON, ROOT / "scripts" / "search_bench.py")
     else:
-        run(PYTHON, ROOT / "scripts" / "bench.py", "--repeat", str(args.repeat))
+        run(PYTHON, ROOT / "scripts" / "bench.py", "--repeat", str(args.repeat),
+            *(["--serve"] if args.serve else []), *(["--warm-store"] if args.warm_store else []))
 
 
 def _diff_options(parser) -> None:
@@ -283,7 +286,9 @@ TASKS: dict[str, Task] = {
                  lambda args: run(PYTHON, ROOT / "scripts" / "lock.py",
                                   *(["--check"] if args.check else [])),
                  _flag("--check", "fail if the locks are out of date")),
-    "serve": Task("mkdocs serve", lambda args: run(PYTHON, "-m", "mkdocs", "serve"),
+    # --dirty: a save re-renders the pages it changed (bookkit/mkdocs/dirty.py keeps the rest
+    # right).
+    "serve": Task("mkdocs serve", lambda args: run(PYTHON, "-m", "mkdocs", "serve", "--dirty"),
                   environment="docs"),
     "build": Task("strict build, or one shard of the units", _build, _build_options, "docs"),
     "pdf": Task("the built site (run build first) as one PDF, site/book.pdf",

@@ -4,8 +4,8 @@
     python3 scripts/dev.py bench --search          # after a build (site/)
 
 It serves two copies of the built site, one whose search index has the ``morphs`` and
-``title_morphs`` fields (bookkit/search.py) and one with them stripped, types every query into
-Material's search box in headless Chromium (/usr/bin/chromium) and prints, for each: the
+``title_morphs`` fields (bookkit/mkdocs/search.py) and one with them stripped, types every
+query into Material's search box in headless Chromium (/usr/bin/chromium) and prints, for each: the
 index size, how many queries find their page in the first five results, and the median and
 largest time from the keystroke to the rendered results. A benchmark, not a test.
 """

@@ -113,6 +113,12 @@ def helper_cell(helpers: set[tuple[str, str]]) -> str:
     return "\n\n\n".join(parts).strip() + "\n"
 
 
+def _cell(kind: str, source: str) -> nbformat.NotebookNode:
+    """A cell, validated with the whole notebook (``new_*_cell`` validates each one again)."""
+    extra = {"execution_count": None, "outputs": []} if kind == "code" else {}
+    return nbformat.from_dict({"cell_type": kind, "metadata": {}, "source": source, **extra})
+
+
 def _prose(text: str) -> str:
     """Markdown for Jupyter: the book's \\( \\) and \\[ \\] math as $ and $$."""
     text = text.replace("\\(", "$").replace("\\)", "$")
@@ -133,7 +139,7 @@ def chapter_notebook(markdown: str, page: str, blocks: dict[str, Block], root: P
     def prose(upto: int) -> None:
         text = _prose("\n".join(lines[start:upto]))
         if text.strip():
-            cells.append(nbformat.v4.new_markdown_cell(text))
+            cells.append(_cell("markdown", text))
 
     page_only: dict[str | None, str] = {}  # session -> why it cannot run in a notebook
     for fence in extract_fences(markdown, page):
@@ -148,23 +154,24 @@ def chapter_notebook(markdown: str, page: str, blocks: dict[str, Block], root: P
         except PageOnly as reason:
             if fence.session is not None:
                 page_only[fence.session] = str(reason)
-            cells.append(nbformat.v4.new_markdown_cell(
+            cells.append(_cell(
+                "markdown",
                 f"> 이 블록은 책 저장소에 있는 코드나 기록(`{reason}`)을 쓰므로 노트북에서는 "
                 f"실행하지 않습니다. 출력은 {the_page}에서 볼 수 있습니다."
             ))
             continue
         helpers |= needed
-        cells.append(nbformat.v4.new_code_cell(code))
+        cells.append(_cell("code", code))
     prose(len(lines))
-    intro = nbformat.v4.new_markdown_cell(
+    intro = _cell(
+        "markdown",
         f"이 노트북은 {the_page}에서 만들었습니다. torch, numpy, matplotlib만 "
         "있으면 위에서 아래로 그대로 실행됩니다. 출력은 여러분의 기계에서 실행한 결과입니다."
     )
     notebook = nbformat.v4.new_notebook(
-        cells=[intro, *([nbformat.v4.new_code_cell(helper_cell(helpers))] if helpers else []),
-               *cells],
         metadata={"kernelspec": dict(KERNELSPEC), "language_info": {"name": "python"}},
     )
+    notebook.cells = [intro, *([_cell("code", helper_cell(helpers))] if helpers else []), *cells]
     for index, cell in enumerate(notebook.cells):
         cell.id = f"cell-{index:02d}"
     nbformat.validate(notebook)

@@ -11,7 +11,8 @@ compares it with the notebook's source, cell by cell:
 - no cell shows a traceback or a missing-glyph warning (Korean plot labels must render);
 - the page offers its ``.ipynb`` for download: the file sits next to the page and is linked.
 
-Sources may be ``.ipynb`` or jupytext ``.md``/``.py`` notebooks.
+Sources may be ``.ipynb`` or jupytext ``.md``/``.py`` notebooks. Pages are parsed once each,
+with selectolax's Lexbor parser like :mod:`bookkit.mkdocs.site_check`.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import re
 from pathlib import Path
 
 import jupytext
-from bs4 import BeautifulSoup, Tag
+from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from bookkit.pages import built_page_path
 
@@ -42,20 +43,22 @@ def _docs_relative(source: Path, docs_dir: Path | None) -> Path:
     return Path(*parts[index + 1 :])
 
 
-def _code_cells(page: str) -> list[Tag]:
+def _classes(node: LexborNode) -> list[str]:
+    return (node.attributes.get("class") or "").split()
+
+
+def _code_cells(page: LexborHTMLParser) -> list[LexborNode]:
     """Every rendered code cell, in order.
 
     nbconvert's lab template wraps each cell in two ``jp-Cell`` divs with the same classes;
     only the innermost of each pair is kept.
     """
-    soup = BeautifulSoup(page, "html.parser")
-    cells = soup.find_all("div", class_="jp-Cell")
-    return [cell for cell in cells if "jp-CodeCell" in cell.get("class", [])
-            and cell.find("div", class_="jp-Cell") is None]
+    return [cell for cell in page.css("div.jp-Cell") if "jp-CodeCell" in _classes(cell)
+            and len(cell.css("div.jp-Cell")) == 1]  # a node's css() matches the node too
 
 
-def _outputs_text(cell: Tag) -> str:
-    return "\n".join(out.get_text() for out in cell.find_all(class_="jp-OutputArea-output"))
+def _outputs_text(cell: LexborNode) -> str:
+    return "\n".join(out.text() for out in cell.css(".jp-OutputArea-output"))
 
 
 def check_notebook_pages(
@@ -84,7 +87,7 @@ def check_notebook_pages(
             problems.append(f"{name}: cannot read the notebook: {error}")
             continue
         code_cells = [cell for cell in notebook.cells if cell.cell_type == "code"]
-        page = page_path.read_text(encoding="utf-8")
+        page = LexborHTMLParser(page_path.read_text(encoding="utf-8"))
         rendered = _code_cells(page)
         if len(rendered) != len(code_cells):
             problems.append(
@@ -96,8 +99,8 @@ def check_notebook_pages(
             label = f"{name}: code cell {number} ({_first_line(cell.source)!r})"
             tags = set(cell.get("metadata", {}).get("tags", []))
             has_output = (
-                "jp-mod-noOutputs" not in shown.get("class", [])
-                and shown.find(class_="jp-OutputArea-output") is not None
+                "jp-mod-noOutputs" not in _classes(shown)
+                and shown.css_first(".jp-OutputArea-output") is not None
             )
             if not has_output and cell.source.strip() and not tags & set(SILENT_TAGS):
                 problems.append(f"{label}: rendered no output")
@@ -109,8 +112,7 @@ def check_notebook_pages(
             download = f"{relative.stem}.ipynb"
             if not (page_path.parent / download).is_file():
                 problems.append(f"{name}: {download} is not next to the built page")
-            soup = BeautifulSoup(page, "html.parser")
-            if soup.find("a", href=download) is None:
+            if not any(a.attributes.get("href") == download for a in page.css("a[href]")):
                 problems.append(f"{name}: the page has no download link to {download}")
     return problems
 

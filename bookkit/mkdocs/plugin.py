@@ -46,6 +46,7 @@ from bookkit.exec.provenance import provenance_note
 from bookkit.exec.units import Block, Unit, UnitsError, page_units, relative_name
 from bookkit.manifest import build_manifest, write_manifest
 from bookkit.mkdocs.chapter_notebooks import chapter_notebook
+from bookkit.mkdocs.dirty import DirtyBuilds
 from bookkit.mkdocs.front_matter import front_matter
 from bookkit.mkdocs.glossary import (
     Chapter,
@@ -135,6 +136,12 @@ class BookPlugin(BasePlugin[BookConfig]):
     """Executed blocks from the store, the glossary, chapter notebooks and post-build checks."""
 
     state: BuildState
+    dirty: DirtyBuilds = DirtyBuilds(enabled=False)
+
+    def on_startup(self, command, dirty, **kwargs):
+        # Its presence makes MkDocs keep this plugin across the rebuilds of one `serve`, so
+        # `serve --dirty` re-renders only what a save changed (bookkit.mkdocs.dirty).
+        self.dirty = DirtyBuilds(enabled=dirty)
 
     def on_config(self, config, **kwargs):
         root = Path(config.config_file_path).resolve().parent
@@ -216,9 +223,15 @@ class BookPlugin(BasePlugin[BookConfig]):
         # build, mkdocs.local.example.yml) are neither run nor checked.
         set_exclusions(files, config)
         units_of_page = self._units(files)
-        if self.state.execute:
-            self._run(units_of_page)
+        outcomes = self._run(units_of_page) if self.state.execute else {}
+        self.dirty.choose_pages(files, config, units_of_page, outcomes,
+                                [chapter.src_uri for chapter in self.state.chapters],
+                                "glossary.md", self.state.glossary)
         return files
+
+    def on_nav(self, nav, config, files, **kwargs):
+        self.dirty.read_unrendered_titles(nav, config)
+        return nav
 
     def _units(self, files) -> dict:
         """Every page's units, after every page was read strictly; PluginError lists problems."""
@@ -268,7 +281,7 @@ class BookPlugin(BasePlugin[BookConfig]):
                 state.chapters.append(
                     Chapter(file.src_uri, chapter_title(text, file.src_uri), text))
 
-    def _run(self, units_of_page: dict) -> None:
+    def _run(self, units_of_page: dict) -> dict[str, Outcome]:
         """Ask the engine for every unit's outcome; a failed block stops the build."""
         state = self.state
         all_units = [unit for units in units_of_page.values() for unit in units]
@@ -290,6 +303,7 @@ class BookPlugin(BasePlugin[BookConfig]):
                     state.blocks[(page, block.id)] = (block, outcomes[unit.name])
                 if unit.kind == "notebook":
                     self._use_executed_notebook(file, outcomes[unit.name])
+        return outcomes
 
     def _use_executed_notebook(self, file: File, outcome: Outcome) -> None:
         """Point a notebook page's file at its executed ``.ipynb`` (same page, same URL)."""
@@ -365,6 +379,7 @@ class BookPlugin(BasePlugin[BookConfig]):
 
     def _add_search_field(self, config) -> None:
         index = Path(config.site_dir) / "search" / "search_index.json"
+        self.dirty.merge_search_index(index)
         if not index.is_file():
             return
         glossary = Path(config.docs_dir) / "glossary.md"

@@ -13,7 +13,11 @@
    nbconvert's; a ``{{ ... }}`` in a template stands for a value inside a string) or JSON data;
    every ``<script src>`` is one of the site's own files; no ``javascript:`` URL in ``href``,
    ``src``, ``action``, ``formaction``, ``xlink:href`` or a refresh; no ``on*=`` handler
-   attribute; no ``srcdoc``. Pages are parsed once for checks 3, 4 and 5.
+   attribute; no ``srcdoc``. Pages are parsed once for checks 3, 4 and 5, with selectolax's
+   Lexbor parser (an HTML5 parser, so a page is read as a browser reads it, and fast).
+   A page's scan depends only on its bytes and on the theme's templates, so it is kept under
+   ``.cache/bookkit/site-check`` by a digest of both: a fresh build parses only the pages
+   that changed, and a changed page is always parsed again.
 5. Every picture has a text alternative: an inline ``<svg>`` is ``role="img"`` with a non-empty
    ``aria-label`` (or ``aria-labelledby``) and a ``<title>``, unless it is hidden
    (``aria-hidden="true"``) or an icon inside a link, button or label, which names it.
@@ -29,12 +33,12 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from functools import cache
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from bs4 import BeautifulSoup
+from selectolax.lexbor import LexborHTMLParser
 
 from bookkit.fences import FenceError, extract_fences
 from bookkit.mkdocs.notebook_check import check_notebook_pages
@@ -98,6 +102,7 @@ def _is_script_url(value: str) -> bool:
     return _C0_AND_SPACE.sub("", value).lower().startswith(("javascript:", "vbscript:"))
 
 
+@cache
 def _template_dirs(project_root: Path | None) -> tuple[Path, ...]:
     from jupyter_core.paths import jupyter_path
     from mkdocs.theme import Theme
@@ -163,18 +168,20 @@ def theme_script(text: str, project_root: Path | None = None) -> bool:
 def _scan(text: str, is_css: bool, project_root: Path | None = None) -> _Scan:
     """One parse of a page: what it loads from other hosts, and script it should not run.
 
-    Pages are parsed with BeautifulSoup; CSS (``url()``/``@import``, also in ``<style>``) is
-    scanned by a pattern, since the site's stylesheets are plain files, not parsed CSS.
+    Pages are parsed with Lexbor (selectolax); CSS (``url()``/``@import``, also in
+    ``<style>``) is scanned by a pattern, since the site's stylesheets are plain files, not
+    parsed CSS.
     """
     scan = _Scan()
     if is_css:
         scan.loads = _CSS_EXTERNAL.findall(text)
         return scan
-    soup = BeautifulSoup(text, "html.parser")
-    for tag in soup.find_all(True):
-        name = tag.name
-        for attribute, value in tag.attrs.items():
-            value = " ".join(value) if isinstance(value, list) else str(value)
+    for tag in LexborHTMLParser(text).root.traverse():
+        name = tag.tag
+        if not name or name.startswith(("-", "_")):  # comments, doctype
+            continue
+        attrs = {key: value or "" for key, value in tag.attributes.items()}
+        for attribute, value in attrs.items():
             if attribute.startswith("on"):
                 scan.problems.append(f'event handler attribute {attribute}="{value[:60]}" '
                                      f"on <{name}>")
@@ -182,42 +189,47 @@ def _scan(text: str, is_css: bool, project_root: Path | None = None) -> _Scan:
                 scan.problems.append(f"javascript: URL in <{name} {attribute}>")
             elif attribute == "srcdoc":
                 scan.problems.append(f"inline document (srcdoc) in <{name}>")
-        if name == "meta" and str(tag.get("http-equiv", "")).lower() == "refresh":
-            if _is_script_url(str(tag.get("content", "")).partition("url=")[2]):
+        if name == "meta" and attrs.get("http-equiv", "").lower() == "refresh":
+            if _is_script_url(attrs.get("content", "").partition("url=")[2]):
                 scan.problems.append("javascript: URL in <meta http-equiv=refresh>")
-        if name in _LOADING_TAGS and tag.get("src") and _is_external(tag["src"]):
-            scan.loads.append(tag["src"])
-        elif name == "link" and tag.get("href"):
-            rels = {rel.lower() for rel in tag.get("rel", [])}
-            if rels & _LOADING_RELS and _is_external(tag["href"]):
-                scan.loads.append(tag["href"])
+        if name in _LOADING_TAGS and attrs.get("src") and _is_external(attrs["src"]):
+            scan.loads.append(attrs["src"])
+        elif name == "link" and attrs.get("href"):
+            rels = {rel.lower() for rel in attrs.get("rel", "").split()}
+            if rels & _LOADING_RELS and _is_external(attrs["href"]):
+                scan.loads.append(attrs["href"])
         elif name == "style":
-            scan.loads += _CSS_EXTERNAL.findall(tag.get_text())
+            scan.loads += _CSS_EXTERNAL.findall(tag.text(deep=True))
         elif name == "svg" and not _named_picture(tag):
-            scan.unnamed.append(f"inline <svg> without a text alternative: {str(tag)[:80]!r}")
+            scan.unnamed.append(f"inline <svg> without a text alternative: {tag.html[:80]!r}")
         if name != "script":
             continue
-        src = tag.get("src")
+        src = attrs.get("src")
         if src is not None:
             if not _is_external(src) and not _is_script_url(src):
                 scan.script_srcs.append(src)
-        elif str(tag.get("type", "")).strip().lower() in _DATA_SCRIPT_TYPES:
+        elif attrs.get("type", "").strip().lower() in _DATA_SCRIPT_TYPES:
             continue  # data, never run
-        elif not theme_script(tag.get_text(), project_root):
-            body = " ".join(tag.get_text().split())
+        elif not theme_script(tag.text(deep=True), project_root):
+            body = " ".join(tag.text(deep=True).split())
             scan.problems.append(f"inline <script> that is not the theme's: {body[:80]!r}")
     return scan
 
 
 def _named_picture(svg) -> bool:
-    """Whether an inline ``<svg>`` has a text alternative, or needs none (check 5)."""
-    if svg.find_parent("svg") or str(svg.get("aria-hidden", "")).lower() == "true":
+    """Whether an inline ``<svg>`` (a Lexbor node) has a text alternative, or needs none."""
+    attrs = {key: value or "" for key, value in svg.attributes.items()}
+    if attrs.get("aria-hidden", "").lower() == "true":
         return True
-    if svg.find_parent(("a", "button", "label")):  # an icon: the control carries the name
-        return True
-    named = str(svg.get("aria-label", "")).strip() or svg.get("aria-labelledby")
-    title = svg.find("title", recursive=False)
-    return svg.get("role") == "img" and bool(named) and bool(title and title.get_text().strip())
+    parent = svg.parent
+    while parent is not None:
+        if parent.tag in ("svg", "a", "button", "label"):  # nested, or an icon of a control
+            return True
+        parent = parent.parent
+    named = attrs.get("aria-label", "").strip() or attrs.get("aria-labelledby")
+    title = next((child for child in svg.iter() if child.tag == "title"), None)
+    return attrs.get("role") == "img" and bool(named) and bool(
+        title is not None and title.text(deep=True).strip())
 
 
 def external_loads(text: str, is_css: bool = False) -> list[str]:
@@ -230,23 +242,50 @@ def markup_problems(text: str, project_root: Path | None = None) -> list[str]:
     return _scan(text, False, project_root).problems
 
 
-# _scan is a pure function of a file's bytes, and parsing every page is most of the check's
-# time. `mkdocs serve` rewrites every page on each rebuild, mostly with the same bytes, so
-# results are kept by content digest for the life of the process.
-_SCANS_BY_DIGEST: dict[tuple[str, bool, Path | None], _Scan] = {}
+# _scan is a pure function of a file's bytes and the theme's templates. Most files of a
+# rebuild have the same bytes as last time, so results are kept by a digest of both: in memory
+# for the life of the process (`mkdocs serve`), and, when the check knows the project, on disk
+# for the next process (`mkdocs build`, CI with a restored cache).
+# A change to this module (what _scan finds) starts the kept scans afresh.
+SCAN_VERSION = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
+CACHE_DIR = Path(".cache") / "bookkit" / "site-check"
+_SCANS_BY_DIGEST: dict[str, _Scan] = {}
 _SCANS_KEPT = 4096
 
 
-def _scan_file(path: Path, project_root: Path | None = None) -> _Scan:
+def _templates_digest(project_root: Path | None) -> str:
+    """What the theme's inline scripts depend on: every template and script file's path,
+    size and modification time (read, not parsed: that is what _theme_scripts costs)."""
+    digest = hashlib.sha256(str(SCAN_VERSION).encode())
+    for folder in _template_dirs(project_root):
+        for path in sorted(folder.rglob("*")):
+            if path.suffix in (".js", ".html", ".j2"):
+                stat = path.stat()
+                digest.update(f"{path}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
+    return digest.hexdigest()
+
+
+def _scan_file(path: Path, project_root: Path | None = None, templates: str = "") -> _Scan:
+    """The scan of one built file, from the caches when its bytes were scanned before."""
     data = path.read_bytes()
     is_css = path.suffix == ".css"
-    key = (hashlib.sha256(data).hexdigest(), is_css, project_root)
-    if key not in _SCANS_BY_DIGEST:
-        if len(_SCANS_BY_DIGEST) >= _SCANS_KEPT:
-            _SCANS_BY_DIGEST.clear()
-        _SCANS_BY_DIGEST[key] = _scan(data.decode("utf-8", errors="replace"), is_css,
-                                      project_root)
-    return _SCANS_BY_DIGEST[key]
+    key = hashlib.sha256(
+        f"{SCAN_VERSION}\0{is_css}\0{project_root}\0{templates}\0".encode() + data
+    ).hexdigest()
+    if key in _SCANS_BY_DIGEST:
+        return _SCANS_BY_DIGEST[key]
+    stored = project_root / CACHE_DIR / key[:2] / f"{key}.json" if project_root else None
+    if stored is not None and stored.is_file():
+        scan = _Scan(**json.loads(stored.read_text(encoding="utf-8")))
+    else:
+        scan = _scan(data.decode("utf-8", errors="replace"), is_css, project_root)
+        if stored is not None:
+            stored.parent.mkdir(parents=True, exist_ok=True)
+            stored.write_text(json.dumps(asdict(scan)), encoding="utf-8")
+    if len(_SCANS_BY_DIGEST) >= _SCANS_KEPT:
+        _SCANS_BY_DIGEST.clear()
+    _SCANS_BY_DIGEST[key] = scan
+    return scan
 
 
 def _own_file(site_dir: Path, page: Path, src: str) -> bool:
@@ -279,10 +318,11 @@ def _check_pages(site_dir: Path, project_root: Path | None) -> tuple[list[str], 
     page."""
     offline: list[str] = []
     markup: list[str] = []
+    templates = _templates_digest(project_root) if project_root is not None else ""
     for path in sorted(site_dir.rglob("*")):
         if path.suffix not in (".html", ".css"):
             continue
-        scan = _scan_file(path, project_root)
+        scan = _scan_file(path, project_root, templates)
         name = path.relative_to(site_dir)
         for url in scan.loads:
             offline.append(f"{name}: loads {url} from another host")

@@ -1,81 +1,94 @@
-#!/usr/bin/env python3
-"""Benchmark of the build: what a reader of `mkdocs serve` and CI pay, measured side by side.
+"""Benchmark of a contributor's loop: builds in fresh processes, and `serve` showing a save.
 
-    python3 scripts/dev.py bench [--repeat 3]
+    python3 scripts/dev.py bench [--repeat 3] [--warm-store] [--serve] [--no-builds]
 
-It copies the working tree into a temporary folder, starts one Python process there and builds
-the book the way ``mkdocs serve`` does (``mkdocs.commands.build.build`` again and again in one
-process, strict), with an empty store of its own:
+It copies the working tree into a temporary folder and runs every build there as a contributor
+and CI do: ``python -m mkdocs build --strict`` in a new process, with a store of its own.
 
-1. cold build: nothing stored;
-2. no-change rebuild;
-3. prose-edit rebuild: one sentence added to a chapter;
-4. one-snippet-edit rebuild: one snippet prints one more line;
-5. execution off (``BOOK_EXECUTE=off``): every block rendered without running anything.
+1. first build: an empty store (``--warm-store``: a copy of this checkout's store);
+2. no-change build;
+3. prose-edit build: one sentence added to a chapter;
+4. one-snippet-edit build: one snippet prints one more line;
+5. the floor: the same book with its ``exec`` fences removed (every executed fence made a plain
+   ``python`` fence, the front matter's ``measurements`` dropped, ``BOOK_EXECUTE=off`` so the
+   lab notebook is rendered from its source), built the same way in a copy of its own.
 
-Warm steps are repeated (``--repeat``, best time kept); the table gives seconds, the units each
-build executed and reused, and each time as a ratio of the execution-off build. Targets:
-no-change ≤ 1.3×, prose edit ≤ 1.5×, a snippet edit runs one unit. A benchmark, not a test:
-it prints what it measured and fails only when a build fails.
+Warm steps are repeated (``--repeat``, best time kept). The table gives wall seconds, CPU
+seconds of the build and its children (robust when other work shares the machine), the units
+executed and reused, and both as ratios of the floor. Then the phases of one more no-change
+build (in a fresh process, each MkDocs event and the post-build work timed separately).
+
+``--serve`` starts ``mkdocs serve`` (the command ``dev.py serve`` runs) on a free port in the
+copy, saves a prose edit and a snippet edit, and polls the served page until the new text
+appears: seconds from save to served, against the unit's own run time for the snippet.
+
+A benchmark, not a test: it prints what it measured and fails only when a build fails.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
+import resource
 import shutil
+import socket
+import statistics
 import subprocess
 import sys
 import tempfile
+import time
+import urllib.request
 from pathlib import Path
 
+from bookkit.fences import extract_fences
 from bookkit.settings import child_environment
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parent.parent.parent
+
 PROSE_PAGE = "docs/tensors/index.md"
+PROSE_URL = "tensors/"
 SNIPPET = "snippets/tensors/shapes.py"
+FENCE_MARK = re.compile(r"^(?P<indent>[ \t]*)(?P<mark>`{3,}|~{3,})")
+SUMMARY = re.compile(r"(\d+) units executed, (\d+) reused, ([\d.]+) s executing")
+SERVE_COMMAND = ["-m", "mkdocs", "serve", "--dirty"]  # `dev.py serve`, without its address
 
-# Runs inside the copy: one process, many builds, like `mkdocs serve`.
-DRIVER = r"""
-import json, logging, os, re, sys, time
-from pathlib import Path
-from mkdocs.commands.build import build
+# Runs inside the copy in a fresh process: one no-change build, every phase timed.
+PHASES = r"""
+import json, sys, time
+from collections import defaultdict
+start = time.perf_counter()
+import mkdocs.commands.build as build_module
 from mkdocs.config import load_config
+seconds = defaultdict(float)
 
-SUMMARY = re.compile(r"(\d+) units executed, (\d+) reused")
-lines = []
-handler = logging.Handler()
-handler.emit = lambda record: lines.append(record.getMessage())
-logging.getLogger("mkdocs.plugins.bookkit").addHandler(handler)
-logging.getLogger("mkdocs.plugins.bookkit").setLevel(logging.INFO)
+def timed(label, function):
+    def wrapper(*args, **kwargs):
+        began = time.perf_counter()
+        try:
+            return function(*args, **kwargs)
+        finally:
+            seconds[label] += time.perf_counter() - began
+    return wrapper
 
-def one(label):
-    lines.clear()
-    start = time.perf_counter()
-    build(load_config("mkdocs.yml", strict=os.environ.get("BOOK_EXECUTE") != "off"))
-    seconds = time.perf_counter() - start
-    found = [m for line in lines if (m := SUMMARY.search(line))]
-    executed, reused = (int(found[-1][1]), int(found[-1][2])) if found else (0, 0)
-    print(json.dumps({"step": label, "seconds": seconds, "executed": executed,
-                      "reused": reused}), flush=True)
-
-def edit(path, text):
-    p = Path(path)
-    p.write_text(p.read_text(encoding="utf-8") + text, encoding="utf-8")
-
-repeat = int(sys.argv[1])
-one("cold build")
-for _ in range(repeat):
-    one("no-change rebuild")
-for i in range(repeat):
-    edit(PROSE_PAGE, f"\n\n벤치마크가 덧붙인 문장 {i}입니다.\n")
-    one("prose-edit rebuild")
-for i in range(repeat):
-    edit(SNIPPET, f"\nprint('bench {i}')\n")
-    one("one-snippet-edit rebuild")
-os.environ["BOOK_EXECUTE"] = "off"
-for _ in range(repeat):
-    one("execution off")
+config = load_config("mkdocs.yml", strict=True)
+for event, methods in config.plugins.events.items():
+    for index, method in enumerate(methods):
+        owner = getattr(method, "__self__", None)
+        name = type(owner).__name__ if owner is not None else method.__module__
+        methods[index] = timed(f"{event}: {name}", method)
+        if event == "post_build" and name == "BookPlugin":  # split its post-build work
+            names = method.__func__.__globals__
+            for work in ("chapter_notebook", "add_morphs_field", "check_site", "write_manifest"):
+                names[work] = timed(f"  post_build: bookkit {work}", names[work])
+build_module._populate_page = timed("pages: read + render markdown", build_module._populate_page)
+build_module._build_page = timed("pages: templates + write", build_module._build_page)
+ready = time.perf_counter()
+build_module.build(config)
+done = time.perf_counter()
+seconds["start-up: imports, config"] = ready - start
+seconds["whole build()"] = done - ready
+print(json.dumps(seconds))
 """
 
 
@@ -91,41 +104,188 @@ def copy_tree(target: Path) -> None:
             shutil.copy2(source, target / name)
 
 
+def remove_exec_fences(root: Path) -> None:
+    """The floor's book: every executed fence a plain ``python`` fence, no measurements."""
+    for page in sorted((root / "docs").rglob("*.md")):
+        text = page.read_text(encoding="utf-8")
+        lines = text.split("\n")
+        for fence in extract_fences(text, page):
+            if fence.executed:
+                opening = FENCE_MARK.match(lines[fence.line - 1])
+                lines[fence.line - 1] = f"{opening['indent']}{opening['mark']}python"
+        text = "\n".join(lines)
+        text = re.sub(r"(?m)^measurements:.*\n(?:[ \t]+-.*\n)*", "", text, count=1)
+        page.write_text(text, encoding="utf-8")
+
+
+def build_env(copy: Path, **extra: str) -> dict[str, str]:
+    return child_environment(NO_MKDOCS_2_WARNING="1", PYTHONHASHSEED="0",
+                BOOK_STORE=str(copy / ".cache" / "bench-store"), PYTHONPATH=str(copy), **extra)
+
+
+def fresh_build(copy: Path, step: str, **extra: str) -> dict:
+    """One ``mkdocs build --strict`` in a new process: wall and CPU seconds, units."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict"], cwd=copy,
+                            env=build_env(copy, **extra), capture_output=True, text=True)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if result.returncode != 0:
+        print(result.stderr[-5000:], file=sys.stderr)
+        raise SystemExit(f"{step}: the build failed")
+    found = SUMMARY.findall(result.stderr)
+    executed, reused = (int(found[-1][0]), int(found[-1][1])) if found else (0, 0)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return {"step": step, "wall": wall, "cpu": cpu, "executed": executed, "reused": reused}
+
+
+def append(path: Path, text: str) -> None:
+    path.write_text(path.read_text(encoding="utf-8") + text, encoding="utf-8")
+
+
+def build_table(copy: Path, floor_copy: Path, repeat: int, verbose: bool) -> None:
+    runs = [fresh_build(copy, "first build")]
+    for _ in range(repeat):
+        runs.append(fresh_build(copy, "no-change build"))
+    for i in range(repeat):
+        append(copy / PROSE_PAGE, f"\n\n벤치마크가 덧붙인 문장 {i}입니다.\n")
+        runs.append(fresh_build(copy, "prose-edit build"))
+    for i in range(repeat):
+        append(copy / SNIPPET, f"\nprint('bench {i}')\n")
+        runs.append(fresh_build(copy, "one-snippet-edit build"))
+    fresh_build(floor_copy, "floor, warming up", BOOK_EXECUTE="off")
+    for _ in range(repeat):
+        runs.append(fresh_build(floor_copy, "floor: exec fences removed", BOOK_EXECUTE="off"))
+    best: dict[str, dict] = {}
+    for run in runs:
+        if verbose:
+            print(json.dumps(run))
+        if run["step"] not in best or run["wall"] < best[run["step"]]["wall"]:
+            best[run["step"]] = run
+    floor = best["floor: exec fences removed"]
+    targets = {"no-change build": "≤ 1.5× floor", "prose-edit build": "≤ 1.5× floor",
+               "one-snippet-edit build": "runs 1 unit"}
+    print("\n| build (fresh process) | wall s | CPU s | units executed | units reused "
+          "| wall × floor | CPU × floor | target |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
+    for step, row in best.items():
+        print(f"| {step} | {row['wall']:.2f} | {row['cpu']:.2f} | {row['executed']} | "
+              f"{row['reused']} | {row['wall'] / floor['wall']:.2f}× | "
+              f"{row['cpu'] / floor['cpu']:.2f}× | {targets.get(step, '')} |")
+
+
+def phase_table(copy: Path) -> None:
+    result = subprocess.run([sys.executable, "-c", PHASES], cwd=copy, env=build_env(copy),
+                            capture_output=True, text=True)
+    if result.returncode != 0:
+        print(result.stderr[-5000:], file=sys.stderr)
+        raise SystemExit("phases: the build failed")
+    seconds = json.loads(result.stdout.strip().splitlines()[-1])
+    print("\nPhases of a no-change build in a fresh process (page events run inside the two "
+          "`pages:` rows; indented rows are part of the row above):\n")
+    print("| phase | seconds |")
+    print("| --- | ---: |")
+    for phase, value in sorted(seconds.items(), key=lambda item: -item[1]):
+        if value >= 0.05:
+            print(f"| {phase} | {value:.2f} |")
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def fetch(url: str) -> str | None:
+    try:
+        with urllib.request.urlopen(url, timeout=5) as response:
+            return response.read().decode("utf-8")
+    except OSError:
+        return None
+
+
+def wait_for(url: str, text: str, limit: float) -> float | None:
+    """Seconds until the page at ``url`` contains ``text``, polling every 20 ms."""
+    start = time.perf_counter()
+    while time.perf_counter() - start < limit:
+        page = fetch(url)
+        if page is not None and text in page:
+            return time.perf_counter() - start
+        time.sleep(0.02)
+    return None
+
+
+def serve_table(copy: Path, repeat: int) -> None:
+    port = free_port()
+    base = f"http://127.0.0.1:{port}/"
+    log = (copy / ".cache" / "serve.log").open("w", encoding="utf-8")
+    server = subprocess.Popen([sys.executable, *SERVE_COMMAND, "--dev-addr", f"127.0.0.1:{port}"],
+                              cwd=copy, env=build_env(copy), stdout=log,
+                              stderr=subprocess.STDOUT)
+    rows = []
+    try:
+        started = wait_for(base + PROSE_URL, "</html>", 900)
+        if started is None:
+            raise SystemExit("serve: the site never came up; see " + str(log.name))
+        rows.append(("first start (serve until the page is served)", started, ""))
+        prose, snippet, unit = [], [], []
+        for i in range(repeat):
+            time.sleep(1.5)  # let the watcher settle after the last rebuild
+            marker = f"벤치마크-서브-{i}-{time.time_ns()}"
+            append(copy / PROSE_PAGE, f"\n\n{marker} 문장입니다.\n")
+            seconds = wait_for(base + PROSE_URL, marker, 120)
+            prose.append(float("inf") if seconds is None else seconds)
+        for i in range(repeat):
+            time.sleep(1.5)
+            marker = f"bench-serve-{i}-{time.time_ns()}"
+            log.flush()
+            logged = (copy / ".cache" / "serve.log").read_text(encoding="utf-8")
+            append(copy / SNIPPET, f"\nprint('{marker}')\n")
+            seconds = wait_for(base + PROSE_URL, marker, 300)
+            snippet.append(float("inf") if seconds is None else seconds)
+            time.sleep(0.5)
+            new = (copy / ".cache" / "serve.log").read_text(encoding="utf-8")[len(logged):]
+            found = SUMMARY.findall(new)
+            unit.append(float(found[-1][2]) if found else float("nan"))
+        rows.append(("save a prose edit → new HTML served (median)",
+                     statistics.median(prose), "≤ 1.0 s"))
+        rows.append(("save a snippet edit → its new output served (median)",
+                     statistics.median(snippet),
+                     f"≤ 1.0 s + the unit's run ({statistics.median(unit):.2f} s)"))
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+        log.close()
+    print("\n| serve (mkdocs serve, fresh copy) | seconds | target |")
+    print("| --- | ---: | --- |")
+    for label, seconds, target in rows:
+        print(f"| {label} | {seconds:.2f} | {target} |")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--warm-store", action="store_true",
+                        help="start from a copy of this checkout's store instead of an empty one")
+    parser.add_argument("--serve", action="store_true", help="also time `serve` showing a save")
+    parser.add_argument("--no-builds", action="store_true", help="skip the build table")
     parser.add_argument("--verbose", action="store_true", help="print every build's time")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="book-bench-") as folder:
-        copy = Path(folder)
+        copy, floor_copy = Path(folder) / "book", Path(folder) / "floor"
         copy_tree(copy)
-        driver = DRIVER.replace("PROSE_PAGE", repr(PROSE_PAGE)).replace("SNIPPET", repr(SNIPPET))
-        env = child_environment(NO_MKDOCS_2_WARNING="1", PYTHONHASHSEED="0",
-                                BOOK_STORE=str(copy / ".cache" / "bench-store"),
-                                PYTHONPATH=str(copy))
-        print(f"building {copy} (repeat {args.repeat}) ...", flush=True)
-        result = subprocess.run([sys.executable, "-c", driver, str(args.repeat)], cwd=copy,
-                                env=env, capture_output=True, text=True)
-        if result.returncode != 0:
-            print(result.stderr[-5000:], file=sys.stderr)
-            return 1
-    rows: dict[str, dict] = {}
-    for line in result.stdout.splitlines():
-        if line.startswith("{"):
-            row = json.loads(line)
-            if args.verbose:
-                print(line)
-            best = rows.get(row["step"])
-            if best is None or row["seconds"] < best["seconds"]:
-                rows[row["step"]] = row
-    off = rows["execution off"]["seconds"]
-    targets = {"no-change rebuild": "≤ 1.3×", "prose-edit rebuild": "≤ 1.5×",
-               "one-snippet-edit rebuild": "runs 1 unit"}
-    print("\n| build | seconds | units executed | units reused | × execution off | target |")
-    print("| --- | ---: | ---: | ---: | ---: | --- |")
-    for step, row in rows.items():
-        print(f"| {step} | {row['seconds']:.2f} | {row['executed']} | {row['reused']} | "
-              f"{row['seconds'] / off:.2f}× | {targets.get(step, '')} |")
+        copy_tree(floor_copy)
+        remove_exec_fences(floor_copy)
+        store = ROOT / ".cache" / "bookkit" / "store"
+        if args.warm_store and store.is_dir():
+            shutil.copytree(store, copy / ".cache" / "bench-store")
+        print(f"building in {folder} (repeat {args.repeat}) ...", flush=True)
+        if not args.no_builds:
+            build_table(copy, floor_copy, args.repeat, args.verbose)
+            phase_table(copy)
+        if args.serve:
+            serve_table(copy, args.repeat)
     return 0
 
 

@@ -1,0 +1,155 @@
+"""`mkdocs serve --dirty` made right for this book: a save re-renders what it changed, no more.
+
+MkDocs' dirty build renders only the pages whose source is newer than their built HTML. On its
+own that is wrong here in four ways, each put right by this module (in memory, for the life of
+the ``serve`` process):
+
+- a snippet edit changes a page's code and outputs without touching the page: every page whose
+  units' keys differ from the last build is rendered again;
+- the glossary's "나오는 곳" column is made from the chapters' text: a chapter rendered again
+  renders the glossary again;
+- what every page shows of the others (the navigation's titles, the glossary's terms linked
+  from chapters, the site's config and the build code) changed: every page is rendered again;
+- the pages not rendered are not read, so their navigation titles would be missing: their
+  sources are read (not rendered) before the pages are built; and Material's search index,
+  which its dirty merge rebuilds by URL prefix, is rebuilt from the last index with the
+  entries of the pages rendered now.
+
+A page is rendered again by removing its built HTML, which is MkDocs' own test of a modified
+page. A plain ``mkdocs build`` is never dirty and none of this runs.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from mkdocs.utils import get_markdown_title, meta
+
+DIRTY_WARNING = "A 'dirty' build is being performed"
+_BOOK_CODE = Path(__file__).resolve().parent.parent  # bookkit/
+
+
+class _DirtyWarningFilter(logging.Filter):
+    """MkDocs warns that a dirty build may be inaccurate; in strict mode that fails the build.
+    This module keeps it accurate, so the warning is dropped (and only that one)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not record.getMessage().startswith(DIRTY_WARNING)
+
+
+@dataclass
+class _LastBuild:
+    book: str = ""  # digest of what every page shows of the others
+    pages: dict[str, str] = field(default_factory=dict)  # src_uri -> digest of its unit keys
+    search_docs: list[dict] = field(default_factory=list)  # the last search index's entries
+    rendered: set[str] = field(default_factory=set)  # URLs of the pages rendered this build
+    order: list[str] = field(default_factory=list)  # page URLs in build order
+
+
+def _digest(value) -> str:
+    return hashlib.sha256(json.dumps(value, sort_keys=True, default=str).encode()).hexdigest()
+
+
+def _title(text: str) -> str | None:
+    body, data = meta.get_data(text)
+    return data.get("title") or get_markdown_title(body)
+
+
+def _book_digest(files, config, extra) -> str:
+    """What every page shows of the others: titles, nav, config, glossary, build code."""
+    titles = {}
+    for file in files.documentation_pages():
+        if file.src_uri.endswith(".md"):
+            titles[file.src_uri] = _title(Path(file.abs_src_path).read_text(encoding="utf-8"))
+    config_file = Path(config.config_file_path).read_bytes() if config.config_file_path else b""
+    code = {str(p): p.read_bytes().hex() for p in sorted(_BOOK_CODE.rglob("*.py"))}
+    return _digest([titles, config_file.hex(), _digest(code), extra])
+
+
+def _page_url(location: str) -> str:
+    return location.partition("#")[0]
+
+
+def _url(file) -> str:
+    """A page's URL as Material's search index writes it (the home page's is empty)."""
+    return "" if file.url in (".", "./") else file.url
+
+
+class DirtyBuilds:
+    """What one ``serve`` process remembers of its last build; kept on the plugin, which MkDocs
+    keeps across the rebuilds of ``serve`` because it has ``on_startup``."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+        self.last = _LastBuild()
+        if enabled:
+            logging.getLogger("mkdocs.commands.build").addFilter(_DirtyWarningFilter())
+
+    def choose_pages(self, files, config, units_of_page: dict, outcomes: dict, chapters: list[str],
+                         glossary: str, shared) -> None:
+        """Before a dirty build: remove the built HTML of every page that must be rendered again.
+
+        ``units_of_page``: each page file's units; ``outcomes``: their outcomes by unit name (empty
+        when nothing is executed: the blocks' code stands for them); ``chapters``: the chapter
+        pages' src_uris; ``glossary``: the glossary page's; ``shared``: anything else every page
+        shows (the glossary's terms).
+        """
+        if not self.enabled:
+            return
+        pages = {file.src_uri: file for file in files.documentation_pages()}
+        self.last.order = [_url(file) for file in pages.values()]
+        book = _book_digest(files, config, shared)
+        keys = {file.src_uri: _digest([outcomes[unit.name].key if unit.name in outcomes
+                                       else [block.code for block in unit.blocks]
+                                       for unit in units])
+                for file, units in units_of_page.items()}
+        if book != self.last.book:
+            again = set(pages)
+        else:
+            again = {uri for uri, file in pages.items() if file.is_modified()}
+            again |= {uri for uri in pages if keys.get(uri) != self.last.pages.get(uri)}
+            if glossary in pages and again & set(chapters):
+                again.add(glossary)
+        for uri in again:
+            Path(pages[uri].abs_dest_path).unlink(missing_ok=True)
+        # Material's search merges its last index into this build's by URL prefix (see
+        # merge_search_index); without its last index it writes this build's entries only.
+        search = config.plugins.get("material/search")
+        if search is not None and hasattr(search, "search_index_prev"):
+            search.search_index_prev = None
+        self.last.book, self.last.pages = book, keys
+        self.last.rendered = {_url(pages[uri]) for uri in again}
+
+    def read_unrendered_titles(self, nav, config) -> None:
+        """Before a dirty build renders: pages it will not render are read, for their titles."""
+        if not self.enabled:
+            return
+        for page in nav.pages:
+            if page.markdown is None and _url(page.file) not in self.last.rendered:
+                page.read_source(config)
+
+    def merge_search_index(self, index_path: Path) -> None:
+        """After a dirty build: the index is the last one with the rendered pages' new entries.
+
+        Material's own dirty merge drops the last entries whose location starts with the first
+        rendered page's URL, which misses the other rendered pages and drops a section index's
+        children (``tensors/`` is a prefix of ``tensors/indexing/``); so Material writes this
+        build's entries only (:func:`choose_pages`) and they are merged here, in build order.
+        """
+        if not self.enabled or not index_path.is_file():
+            return
+        index = json.loads(index_path.read_text(encoding="utf-8"))
+        rendered = self.last.rendered
+        kept = [doc for doc in self.last.search_docs
+                if _page_url(doc["location"]) not in rendered]
+        new = [doc for doc in index["docs"] if _page_url(doc["location"]) in self.last.rendered]
+        rank = {url: number for number, url in enumerate(self.last.order)}
+        docs = sorted(kept + new, key=lambda doc: rank.get(_page_url(doc["location"]), len(rank)))
+        index["docs"] = docs
+        self.last.search_docs = [dict(doc) for doc in docs]
+        index_path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")),
+                              encoding="utf-8")

@@ -14,8 +14,10 @@ from bookkit.tools import lock
 ROOT = Path(__file__).resolve().parent.parent
 
 # Installed apart from the locks, on purpose: pip is the installer itself (from ensurepip);
-# torch and its CUDA libraries are installed by version (see scripts/lock.py).
-NOT_LOCKED = {"pip"}
+# torch and its CUDA libraries are installed by version (see scripts/lock.py); bookkit-plugin is
+# the metadata at the project root through which MkDocs finds the bookkit plugin without
+# installing the project (bookkit_plugin.egg-info), seen when the root is on sys.path.
+NOT_LOCKED = {"pip", "bookkit-plugin"}
 
 
 def applicable(lock_file: Path) -> dict[str, str]:

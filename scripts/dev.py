@@ -10,6 +10,7 @@
     python3 scripts/dev.py record [--device cpu|cuda] [SNIPPET ...]
     python3 scripts/dev.py bench [--repeat N]    # build timings and ratios
     python3 scripts/dev.py bench --search        # search query set, with and without Korean field
+    python3 scripts/dev.py bench --pages         # bytes each page downloads, first load and next
     python3 scripts/dev.py diff [BASE] [--out F] # which printed outputs differ from BASE (main)
     python3 scripts/dev.py verify [--sample PCT] [--seed N]  # re-execute stored units, compare
     python3 scripts/dev.py exercises [--check]   # regenerate (or check) stubs and lab notebook
@@ -184,6 +185,8 @@ def main(argv: list[str]) -> int:
     bench.add_argument("--repeat", type=int, default=3)
     bench.add_argument("--search", action="store_true",
                        help="the search query set in Chromium, with and without the Korean field")
+    bench.add_argument("--pages", action="store_true",
+                       help="bytes and requests of every page's first load and next page (gzip)")
     diff = tasks.add_parser("diff", help="which printed outputs differ from a git revision")
     diff.add_argument("base", nargs="?", help="git revision (default: main)")
     diff.add_argument("--out", help="also write the Markdown report to this file")
@@ -246,6 +249,8 @@ def main(argv: list[str]) -> int:
             *args.snippets)
     elif args.task == "lock":
         run(PYTHON, ROOT / "scripts" / "lock.py", *(["--check"] if args.check else []))
+    elif args.task == "bench" and args.pages:
+        run(PYTHON, "-m", "bookkit.page_weight")
     elif args.task == "bench" and args.search:
         run(PYTHON, ROOT / "scripts" / "search_bench.py")
     elif args.task == "bench":

@@ -190,3 +190,17 @@ def test_lab_notebook_page_offers_its_ipynb(browser, site_url):
     assert notebook["nbformat"] == 4 and len(notebook["cells"]) > 5
     assert outside == []
     page.close()
+
+
+def test_math_and_diagram_scripts_load_only_where_used(browser, site_url):
+    """KaTeX and mermaid are heavy: a page with neither loads neither (page weight)."""
+    page, outside = open_page(browser, f"{site_url}/glossary/")
+    assert page.locator(".arithmatex, .mermaid").count() == 0
+    assert page.evaluate("typeof katex === 'undefined' && typeof mermaid === 'undefined'")
+    assert page.locator("link[href*='katex']").count() == 0
+    page.close()
+    page, outside = open_page(browser, f"{site_url}/tensors/")  # math, no diagram
+    page.wait_for_selector(".katex", timeout=10_000)
+    assert page.evaluate("typeof mermaid === 'undefined'")
+    assert outside == []
+    page.close()

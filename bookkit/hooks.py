@@ -50,7 +50,7 @@ from bookkit.notebooks import executed_notebook, readable_heading_ids
 from bookkit.outputs import details, fill_text_output, fold_errors, placeholder
 from bookkit.page_source import page_problems
 from bookkit.provenance import provenance_note
-from bookkit.search import add_morphs_field
+from bookkit.search import add_morphs_field, defer_docs
 from bookkit.site_check import EXECUTED_MARKER, check_site
 from bookkit.units import Block, UnitsError, page_units, relative_name
 
@@ -287,6 +287,7 @@ def on_post_build(config, **kwargs):
         )
         log.info("bookkit: Korean search field: %(analysed)d sections analysed, "
                  "%(reused)d reused", counts)
+        defer_docs(Path(config.site_dir))  # fetched when the reader searches
     if not STATE.execute:
         log.info("bookkit: execution off, nothing executed or checked")
         return

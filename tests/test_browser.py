@@ -213,7 +213,11 @@ def test_search_documents_are_fetched_when_search_opens(browser, site_url):
     requests: list[str] = []
     page.on("request", lambda request: requests.append(urlparse(request.url).path))
     page.goto(f"{site_url}/glossary/", wait_until="networkidle")
-    page.wait_for_timeout(1000)  # the search worker's own requests
+    # Material shows its "type to search" placeholder once its worker has answered the empty
+    # query it sends at start: by then anything the worker fetches at load has been requested.
+    page.wait_for_function(
+        "() => /입력/.test(document.querySelector('.md-search-result__meta').textContent)",
+        timeout=30_000)
     assert "/search/search_index.json" in requests
     assert "/search/search_docs.json" not in requests
     with page.expect_request(lambda r: r.url.endswith("/search/search_docs.json"),

@@ -37,6 +37,7 @@ from mkdocs.utils import meta
 
 from bookkit.chapter_notebooks import chapter_notebook
 from bookkit.engine import Engine, NotStoredError, Outcome, failures
+from bookkit.font_subset import write_site_font
 from bookkit.glossary import (
     Chapter,
     GlossaryError,
@@ -288,6 +289,7 @@ def on_post_build(config, **kwargs):
         log.info("bookkit: Korean search field: %(analysed)d sections analysed, "
                  "%(reused)d reused", counts)
         defer_docs(Path(config.site_dir))  # fetched when the reader searches
+    write_site_font(Path(config.site_dir), STATE.root / ".cache" / "bookkit" / "font")
     if not STATE.execute:
         log.info("bookkit: execution off, nothing executed or checked")
         return

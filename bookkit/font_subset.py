@@ -30,7 +30,6 @@ log = logging.getLogger("mkdocs.plugins.bookkit")
 
 SOURCE = Path(__file__).resolve().parent / "fonts" / "PretendardVariable.woff2"
 FAMILY = "Pretendard Book"
-WEIGHTS = "45 920"  # the variable font's wght axis
 FOLDER = "assets/fonts"  # in the site
 STYLESHEET = f"{FOLDER}/pretendard-book.css"  # listed in mkdocs.yml's extra_css
 # Always in the cut, whatever the pages say: ASCII, Latin-1, general punctuation, CJK
@@ -116,6 +115,12 @@ def font_codepoints(woff2: bytes) -> set[int]:
     return set(TTFont(io.BytesIO(woff2)).getBestCmap())
 
 
+def weight_range(woff2: bytes) -> str:
+    """The font's wght axis as a CSS font-weight range, so every weight stays real."""
+    axis = next(a for a in TTFont(io.BytesIO(woff2))["fvar"].axes if a.axisTag == "wght")
+    return f"{axis.minValue:g} {axis.maxValue:g}"
+
+
 def write_site_font(site: Path, cache: Path, source: Path = SOURCE) -> SiteFont:
     """Cut the font to the built site's characters (or reuse the cached cut) and write it and
     its stylesheet into the site."""
@@ -137,7 +142,7 @@ def write_site_font(site: Path, cache: Path, source: Path = SOURCE) -> SiteFont:
     target.write_bytes(woff2)
     (site / STYLESHEET).write_text(
         f'@font-face {{\n  font-family: "{FAMILY}";\n  font-style: normal;\n'
-        f"  font-weight: {WEIGHTS};\n  font-display: swap;\n"
+        f"  font-weight: {weight_range(woff2)};\n  font-display: swap;\n"
         f'  src: url("{cached.name}") format("woff2-variations"),'
         f' url("{cached.name}") format("woff2");\n'
         f"  unicode-range: {unicode_range(font_codepoints(woff2))};\n}}\n",

@@ -80,7 +80,7 @@ def site_characters(site: Path) -> set[str]:
         chars |= page_characters(page.read_text(encoding="utf-8"))
     for sheet in sorted((site / "assets" / "stylesheets").glob("*.css")):
         chars |= set(sheet.read_text(encoding="utf-8"))
-    return {c for c in chars if c.isprintable() or c == " "}
+    return chars
 
 
 def cut(source: bytes, chars: set[str]) -> bytes:

@@ -5,9 +5,11 @@
 
 - Plots (bookkit/plots.py) draw their text with Pretendard Regular, registered with
   matplotlib's font_manager; it has Hangul and the minus sign U+2212 (bookkit/fonts/).
-- The site's text font is Pretendard Variable in its dynamic subset: 92 woff2 slices with a
-  stylesheet whose unicode-range lets the browser fetch only the slices a page uses
-  (docs/assets/vendor/pretendard/, served by the site itself).
+- The site's text font is cut at build time from the full Pretendard Variable
+  (bookkit/fonts/PretendardVariable.woff2, bookkit/mkdocs/font_subset.py) to the characters the built
+  site uses: one file per site. Its dynamic subset stays as the fallback for any other character:
+  92 woff2 slices with a stylesheet whose unicode-range lets the browser fetch only the slices a
+  page uses (docs/assets/vendor/pretendard/, served by the site itself).
 
 The files and the license are committed; this script fetches the pinned release with
 `npm pack` and writes them again, or with --check only verifies that the committed files equal
@@ -30,6 +32,8 @@ WEB = "docs/assets/vendor/pretendard"
 FILES = [  # (path in the npm package, path in the repository)
     ("package/dist/public/static/alternative/Pretendard-Regular.ttf",
      "bookkit/fonts/Pretendard-Regular.ttf"),
+    ("package/dist/web/variable/woff2/PretendardVariable.woff2",
+     "bookkit/fonts/PretendardVariable.woff2"),
     ("package/dist/LICENSE.txt", "bookkit/fonts/LICENSE-Pretendard.txt"),
     ("package/dist/LICENSE.txt", f"{WEB}/LICENSE.txt"),
     ("package/dist/web/variable/pretendardvariable-dynamic-subset.css",

@@ -25,7 +25,7 @@ from bookkit.tools import bench
 
 def compared_files(site: Path) -> dict[str, str]:
     files = sorted(site.rglob("*.html")) + sorted(site.rglob("*.ipynb"))
-    files.append(site / "search" / "search_index.json")
+    files += [site / "search" / "search_index.json", site / "search" / "search_docs.json"]
     return {path.relative_to(site).as_posix(): path.read_text(encoding="utf-8") for path in files}
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -13,6 +12,7 @@ from bs4 import BeautifulSoup
 
 from bookkit.fences import extract_fences
 from bookkit.mkdocs.pdf import PDF_NAME
+from bookkit.mkdocs.search import read_index
 from bookkit.mkdocs.site_check import check_markup, check_offline
 from bookkit.pages import built_page_path
 
@@ -112,7 +112,7 @@ def test_chapters_are_all_in_nav():
 
 
 def test_search_index_finds_korean_words(built_site):
-    index = json.loads((built_site / "search" / "search_index.json").read_text("utf-8"))
+    index = read_index(built_site)
     assert index["config"]["lang"] == ["ko"]
     text = " ".join(doc["text"] + doc["title"] for doc in index["docs"])
     for word in ("텐서", "기울기", "자동 미분", "브로드캐스팅"):

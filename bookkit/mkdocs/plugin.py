@@ -47,6 +47,7 @@ from bookkit.exec.units import Block, Unit, UnitsError, page_units, relative_nam
 from bookkit.manifest import build_manifest, write_manifest
 from bookkit.mkdocs.chapter_notebooks import chapter_notebook
 from bookkit.mkdocs.dirty import DirtyBuilds
+from bookkit.mkdocs.font_subset import write_site_font
 from bookkit.mkdocs.front_matter import front_matter
 from bookkit.mkdocs.glossary import (
     Chapter,
@@ -57,7 +58,7 @@ from bookkit.mkdocs.glossary import (
     terms,
 )
 from bookkit.mkdocs.notebook_pages import executed_notebook, readable_heading_ids
-from bookkit.mkdocs.search import add_morphs_field
+from bookkit.mkdocs.search import add_morphs_field, defer_docs
 from bookkit.mkdocs.site_check import EXECUTED_MARKER, check_site
 from bookkit.outputs import details, fill_text_output, fold_errors, placeholder
 from bookkit.page_source import page_problems
@@ -353,6 +354,7 @@ class BookPlugin(BasePlugin[BookConfig]):
     def on_post_build(self, config, **kwargs):
         self._write_chapter_notebooks(config)
         self._add_search_field(config)
+        write_site_font(Path(config.site_dir), self.state.root / ".cache" / "bookkit" / "font")
         state = self.state
         if not state.execute:
             log.info("bookkit: execution off, nothing executed or checked")
@@ -389,3 +391,4 @@ class BookPlugin(BasePlugin[BookConfig]):
         )
         log.info("bookkit: Korean search field: %(analysed)d sections analysed, "
                  "%(reused)d reused", counts)
+        defer_docs(Path(config.site_dir))  # fetched when the reader opens search

@@ -148,3 +148,35 @@ def add_morphs_field(index_path: Path, glossary_md: str, cache_dir: Path) -> dic
     index_path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")),
                           encoding="utf-8")
     return {"analysed": analysed, "reused": reused}
+
+
+DOCS_FILE = "search_docs.json"  # beside search_index.json, when the site defers its documents
+DEFERRING_WORKER = "assets/javascripts/workers/book-search.js"
+
+
+def defer_docs(site_dir: Path) -> bool:
+    """Move the search index's documents to ``search/search_docs.json``, if the site can wait.
+
+    Material's page script fetches ``search_index.json`` on every page load. A site that ships
+    the deferring worker (``DEFERRING_WORKER``, wired up by overrides/main.html) fetches the
+    documents only when the reader searches, so ``search_index.json`` keeps only the config.
+    """
+    index_path = site_dir / "search" / "search_index.json"
+    if not (index_path.is_file() and (site_dir / DEFERRING_WORKER).is_file()):
+        return False
+    index = json.loads(index_path.read_text(encoding="utf-8"))
+    (index_path.parent / DOCS_FILE).write_text(
+        json.dumps(index["docs"], ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+    index["docs"] = []
+    index_path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")),
+                          encoding="utf-8")
+    return True
+
+
+def read_index(site_dir: Path) -> dict:
+    """A built site's whole search index, its documents deferred or not."""
+    index = json.loads((site_dir / "search" / "search_index.json").read_text(encoding="utf-8"))
+    deferred = site_dir / "search" / DOCS_FILE
+    if deferred.is_file():
+        index["docs"] = json.loads(deferred.read_text(encoding="utf-8"))
+    return index

@@ -31,7 +31,6 @@ same check at the end of every ``mkdocs build``.
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 from dataclasses import asdict, dataclass, field
 from functools import cache
@@ -42,6 +41,7 @@ from selectolax.lexbor import LexborHTMLParser
 
 from bookkit.fences import FenceError, extract_fences
 from bookkit.mkdocs.notebook_check import check_notebook_pages
+from bookkit.mkdocs.search import DOCS_FILE, read_index
 from bookkit.pages import built_page_path, is_notebook
 
 EXECUTED_MARKER = "<!-- bookkit-executed: {id} -->"
@@ -340,9 +340,10 @@ def check_search_index(site_dir: Path) -> list[str]:
     index = site_dir / "search" / "search_index.json"
     if not index.is_file():
         return []
-    name = index.relative_to(site_dir)
+    deferred = index.parent / DOCS_FILE  # the documents, where the site defers them
+    name = (deferred if deferred.is_file() else index).relative_to(site_dir)
     problems: list[str] = []
-    for doc in json.loads(index.read_text(encoding="utf-8")).get("docs", []):
+    for doc in read_index(site_dir).get("docs", []):
         for key, value in doc.items():
             if not isinstance(value, str) or key == "location":
                 continue

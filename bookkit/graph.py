@@ -187,7 +187,7 @@ def graph_description(nodes: dict[object, GraphNode], edges: list[tuple[object, 
         inputs = ", ".join(spoken[source] for source, target in edges if target == key)
         steps.append(f"{spoken[key]}(입력: {inputs})")
     leaf_text = ", ".join(leaves) if leaves else "없음"
-    return (f"{root_name}의 autograd 그래프. 기울기를 받는 잎 텐서: {leaf_text}. "
+    return (f"{root_name}의 autograd 그래프. 기울기를 받는 리프 텐서: {leaf_text}. "
             f"입력 쪽부터: {'; '.join(steps)}.")
 
 
@@ -195,7 +195,7 @@ def graph_caption(nodes: dict[object, GraphNode], root_name: str) -> str:
     """A short caption with the picture's counts."""
     leaves = [n.label for n in nodes.values() if n.kind == "leaf"]
     ops = sum(n.kind == "op" for n in nodes.values())
-    return (f"{root_name}의 autograd 그래프: 잎 텐서 {len(leaves)}개({', '.join(leaves)}, "
+    return (f"{root_name}의 autograd 그래프: 리프 텐서 {len(leaves)}개({', '.join(leaves)}, "
             f"주황색 둥근 상자)에서 연산 노드 {ops}개를 거쳐 결과 {nodes[_RESULT].label}에 "
             "이릅니다.")
 

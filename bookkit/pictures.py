@@ -238,8 +238,9 @@ def _broadcast_words(shapes: dict[str, Sequence[int]], result: list[str],
         sizes = [None] * (len(result) - len(shape)) + list(shape)
         columns = []
         for n, kind, size in zip(sizes, row_kinds, result, strict=True):
-            if kind == "missing":
-                columns.append(f"없는 축 → {size}")
+            if kind == "missing":  # read as 1, stretched only where the result is larger
+                columns.append("없는 축(1로 읽음)" if size in ("1", "불가")
+                               else f"없는 축(1로 읽음) → {size}")
             elif kind == "stretched":
                 columns.append(f"{n} → {size}")
             elif kind == "conflict":

@@ -54,6 +54,17 @@ def _number(value: float) -> str:
     return f"{value:,.0f}" if abs(value) >= 1000 else f"{value:.3g}"
 
 
+def _reference_line(ax, artist) -> str | None:
+    """``axhline``/``axvline`` keep the other coordinate as a fraction of the axes: such a line
+    is a reference across the plot, described by its one data value."""
+    transform = artist.get_transform() if hasattr(artist, "get_xydata") else None
+    if transform is ax.get_yaxis_transform(which="grid"):
+        return f"y = {_number(artist.get_xydata()[0, 1])}인 가로 기준선"
+    if transform is ax.get_xaxis_transform(which="grid"):
+        return f"x = {_number(artist.get_xydata()[0, 0])}인 세로 기준선"
+    return None
+
+
 def description(figure: plt.Figure) -> str:
     """What the figure shows, in words: its label when it has one (:mod:`bookkit.pictures` set
     it), else each plot's title, axis names and, for every labelled line or set of points, how
@@ -70,6 +81,10 @@ def description(figure: plt.Figure) -> str:
         for artist in [*ax.lines, *ax.collections]:
             label = artist.get_label()
             if label.startswith("_"):  # matplotlib's name for an unlabelled artist
+                continue
+            line = _reference_line(ax, artist)
+            if line:
+                named.append(f"{label}: {line}")
                 continue
             points = (artist.get_xydata() if hasattr(artist, "get_xydata")
                       else artist.get_offsets())

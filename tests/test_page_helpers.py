@@ -93,7 +93,7 @@ def test_autograd_graph_is_an_svg_read_from_grad_fn():
     figure = graph_figure(y, {"a": a, "b": b}, "y")
     assert figure.startswith('<figure class="book-graph"><div class="book-graph__scroll" '
                              'tabindex="0"><svg') and "</svg></div><figcaption>" in figure
-    assert "잎 텐서 2개(" in figure and "연산 노드 2개" in figure
+    assert "리프 텐서 2개(" in figure and "연산 노드 2개" in figure
     with pytest.raises(ValueError, match="no grad_fn"):
         graph_svg(torch.ones(2), {}, "z")
 
@@ -136,7 +136,7 @@ def test_plots_and_pictures_are_named_images_that_state_their_numbers():
     assert "x.t(): shape (3, 2), stride (1, 3), offset 0, 행 순서로 읽는 칸 0 3 1 4 2 5" in storage
     broadcast = description(broadcast_figure({"a": (8, 1, 6, 1), "b": (7, 1, 5)}))
     assert "a (8, 1, 6, 1): 8, 1 → 7, 6, 1 → 5." in broadcast
-    assert "b (7, 1, 5): 없는 축 → 8, 7, 1 → 6, 5." in broadcast
+    assert "b (7, 1, 5): 없는 축(1로 읽음) → 8, 7, 1 → 6, 5." in broadcast
     assert broadcast.endswith("결과 (8, 7, 6, 5).")
     assert description(broadcast_figure({"x": (4, 3), "y": (4,)})).endswith("결과: 불가.")
     bare, ax = plt.subplots()
@@ -224,3 +224,16 @@ def test_page_frames_keep_only_the_pages_own_code():
     with page_tracebacks() as shown:
         warnings.warn("plain warning", UserWarning, stacklevel=1)
     assert shown == ["UserWarning: plain warning"]
+
+
+def test_a_reference_line_is_described_by_its_value_not_as_points():
+    """axhline/axvline keep one coordinate in axes fractions: "x 0~1" would misread it."""
+    from bookkit.plots import description
+
+    fig, ax = plt.subplots()
+    ax.plot([100, 8192], [1, 2], label="data")
+    ax.axhline(1.5, label="ref")
+    text = description(fig)
+    plt.close(fig)
+    assert "data: 점 2개, x 100~8,192, y 1~2" in text
+    assert "ref: y = 1.5인 가로 기준선" in text

@@ -78,7 +78,7 @@ def test_autograd_graphs_are_static_svg_and_nothing_loads_mermaid(built_site):
             svg = figure.select_one(".book-graph__scroll[tabindex='0'] > svg")
             assert svg["role"] == "img" and "autograd 그래프" in svg["aria-label"], where
             assert svg.select(".book-graph__leaf") and svg.select("path.book-graph__edge")
-            assert "잎 텐서" in figure.figcaption.get_text(), where
+            assert "리프 텐서" in figure.figcaption.get_text(), where
             graphs += 1
     assert graphs >= 9  # every show_graph block of the book
     assert not (built_site / "assets" / "vendor" / "mermaid").exists()

@@ -94,7 +94,7 @@ ax.grid(True, alpha=0.3)
 ax.legend()
 cpu_sizes = sorted(rows["cpu"])
 caption = (f"행렬 크기 n = {cpu_sizes[0]}~{cpu_sizes[-1]}에서 곱셈 한 번의 시간 (두 축 모두 로그 눈금). "
-           f"n = {cpu_sizes[-1]}일 때 {lines[0][1]} {per_matmul('cpu', cpu_sizes[-1]) * 1e3:,.4g} ms")
+           f"n = {cpu_sizes[-1]}일 때 {lines[0][1]} {per_matmul('cpu', cpu_sizes[-1]) * 1e3:,.0f} ms")
 if not has_gpu:
     caption += ". CUDA GPU 기록이 아직 없어 CPU만 그렸습니다"
 show(fig, caption)

@@ -19,5 +19,5 @@ ax.legend()
 ratios = [x_values[i + 1] / x_values[i] for i in range(5)]
 show(fig, f"갱신할 때마다 x는 {ratios[0]:.2g}배가 되고 손실 x²은 {ratios[0] ** 2:.2g}배가 된다: "
           f"{steps[-1]}번 갱신하는 동안 x는 {x_values[0]:g}에서 {x_values[-1]:.3g}까지, "
-          f"손실은 {loss_values[0]:g}에서 {loss_values[-1]:.3g}까지 줄었다")
+          f"손실 x²은 {loss_values[0]:g}에서 마지막 x로 계산하면 {x_values[-1] ** 2:.3g}까지 줄었다")
 assert all(abs(r - 0.8) < 1e-6 for r in ratios)

@@ -79,8 +79,8 @@ ax.set_xlabel("정답 클래스의 확률 p")
 ax.set_ylabel("샘플 손실 -log(p)")
 ax.legend()
 show(fig, f"정답 확률이 낮을수록 손실이 가파르게 커집니다: 샘플 5개의 정답 확률 "
-          f"{picked.min().item():.3f}~{picked.max().item():.3f}, 손실 {loss_each.min().item():.3f}~"
-          f"{loss_each.max().item():.3f}, 평균 손실 {loss.item():.4f} (torch.manual_seed(0)의 분류기)")
+          f"{picked.min().item():.4f}~{picked.max().item():.4f}, 손실 {loss_each.min().item():.4f}~"
+          f"{loss_each.max().item():.4f}, 평균 손실 {loss.item():.4f} (torch.manual_seed(0)의 분류기)")
 # --8<-- [end:plot]
 
 # --8<-- [start:log-softmax]

@@ -1,4 +1,7 @@
-"""The site font cut at build time has every character the pages use (bookkit/mkdocs/font_subset.py)."""
+"""The site font cut at build time has every character the pages use.
+
+(bookkit/mkdocs/font_subset.py)
+"""
 
 from __future__ import annotations
 

@@ -31,6 +31,7 @@ same check at the end of every ``mkdocs build``.
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 from dataclasses import asdict, dataclass, field
 from functools import cache

@@ -7,8 +7,8 @@
   matplotlib's font_manager; it has Hangul and the minus sign U+2212 (bookkit/fonts/).
 - The site's text font is cut at build time from the full Pretendard Variable
   (bookkit/fonts/PretendardVariable.woff2, bookkit/mkdocs/font_subset.py) to the characters
-  the built site uses: one file per site. Its dynamic subset stays as the fallback for any other character:
-  92 woff2 slices with a stylesheet whose unicode-range lets the browser fetch only the slices a
+  the built site uses: one file per site. Its dynamic subset stays as the fallback for any
+  other character: 92 woff2 slices with a stylesheet whose unicode-range lets the browser fetch only the slices a
   page uses (docs/assets/vendor/pretendard/, served by the site itself).
 
 The files and the license are committed; this script fetches the pinned release with

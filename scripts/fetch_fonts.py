@@ -8,8 +8,8 @@
 - The site's text font is cut at build time from the full Pretendard Variable
   (bookkit/fonts/PretendardVariable.woff2, bookkit/mkdocs/font_subset.py) to the characters
   the built site uses: one file per site. Its dynamic subset stays as the fallback for any
-  other character: 92 woff2 slices with a stylesheet whose unicode-range lets the browser fetch only the slices a
-  page uses (docs/assets/vendor/pretendard/, served by the site itself).
+  other character: 92 woff2 slices with a stylesheet whose unicode-range lets the browser fetch
+  only the slices a page uses (docs/assets/vendor/pretendard/, served by the site itself).
 
 The files and the license are committed; this script fetches the pinned release with
 `npm pack` and writes them again, or with --check only verifies that the committed files equal

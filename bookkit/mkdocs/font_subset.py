@@ -28,7 +28,7 @@ from selectolax.lexbor import LexborHTMLParser
 
 log = logging.getLogger("mkdocs.plugins.bookkit")
 
-SOURCE = Path(__file__).resolve().parent / "fonts" / "PretendardVariable.woff2"
+SOURCE = Path(__file__).resolve().parent.parent / "fonts" / "PretendardVariable.woff2"
 FAMILY = "Pretendard Book"
 FOLDER = "assets/fonts"  # in the site
 STYLESHEET = f"{FOLDER}/pretendard-book.css"  # listed in mkdocs.yml's extra_css

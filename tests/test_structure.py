@@ -148,3 +148,14 @@ def test_no_private_third_party_name_is_imported_outside_the_adapter():
             or (name or "").startswith("_"))
     ]
     assert not problems, "\n".join(problems)
+
+
+def test_the_engine_reads_front_matter_as_mkdocs_does():
+    """bookkit.page_source keeps its own copy of MkDocs' front-matter pattern (the engine imports
+    nothing from MkDocs); a page whose front matter the two read differently would be run with
+    one set of declarations and rendered with another."""
+    from mkdocs.utils.meta import YAML_RE
+
+    from bookkit.page_source import FRONT_MATTER
+
+    assert (FRONT_MATTER.pattern, FRONT_MATTER.flags) == (YAML_RE.pattern, YAML_RE.flags)

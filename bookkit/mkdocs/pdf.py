@@ -34,7 +34,7 @@ from mkdocs.utils import yaml_load
 from bookkit.pages import built_page_path
 from bookkit.settings import environment
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PDF_NAME = "book.pdf"  # under the site folder, so it is deployed with the site
 ORIGIN = "http://book.invalid"  # the print document's origin; playwright serves it from the site
 DOCUMENT = "/__book__.html"

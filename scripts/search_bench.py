@@ -26,6 +26,7 @@ from urllib.parse import urlparse
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from bookkit.browser import CHROMIUM_ARGS, find_chromium  # noqa: E402
 from bookkit.mkdocs.search import DOCS_FILE, read_index  # noqa: E402
 
 FIELDS = ("morphs", "title_morphs")
@@ -98,8 +99,7 @@ def main() -> int:
                 json.dumps(part, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(
-                executable_path="/usr/bin/chromium",
-                args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+                executable_path=find_chromium(), args=CHROMIUM_ARGS)
             total = len(queries())
             print("| search index | size | right page in top 5 | median ms | max ms |")
             print("| --- | ---: | ---: | ---: | ---: |")

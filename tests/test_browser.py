@@ -8,30 +8,22 @@ from __future__ import annotations
 
 import functools
 import http.server
-import shutil
 import threading
 from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
 
+from bookkit.browser import CHROMIUM_ARGS, find_chromium
 from bookkit.settings import environment
 
-CHROMIUM = environment().get("BOOK_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM = find_chromium()
 REQUIRED = environment().get("BOOK_BROWSER_REQUIRED") == "1"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 
-if not Path(CHROMIUM).exists():
+if CHROMIUM is None:
     if REQUIRED:
-        raise RuntimeError(f"BOOK_BROWSER_REQUIRED=1 but no Chromium at {CHROMIUM}")
-    pytest.skip(f"no Chromium at {CHROMIUM}", allow_module_level=True)
+        raise RuntimeError("BOOK_BROWSER_REQUIRED=1 but no Chromium (set BOOK_CHROMIUM)")
+    pytest.skip("no Chromium (set BOOK_CHROMIUM)", allow_module_level=True)
 
 pytestmark = pytest.mark.e2e
 

@@ -18,7 +18,8 @@ import pytest
 from bs4 import BeautifulSoup
 from mkdocs.utils import yaml_load
 
-from bookkit.mkdocs.pdf import PDF_NAME, find_chromium, make_pdf
+from bookkit.browser import find_chromium
+from bookkit.mkdocs.pdf import PDF_NAME, make_pdf
 from bookkit.pages import built_page_path
 from bookkit.settings import environment
 

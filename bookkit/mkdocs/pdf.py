@@ -20,7 +20,6 @@ import datetime
 import html
 import mimetypes
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -31,6 +30,7 @@ from urllib.parse import unquote, urljoin, urlsplit
 from bs4 import BeautifulSoup, Tag
 from mkdocs.utils import yaml_load
 
+from bookkit.browser import CHROMIUM_ARGS, find_chromium
 from bookkit.pages import built_page_path
 from bookkit.settings import environment
 
@@ -38,8 +38,6 @@ ROOT = Path(__file__).resolve().parents[2]
 PDF_NAME = "book.pdf"  # under the site folder, so it is deployed with the site
 ORIGIN = "http://book.invalid"  # the print document's origin; playwright serves it from the site
 DOCUMENT = "/__book__.html"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 FOOTER = ('<div style="width:100%;font-size:8px;color:#555;text-align:center;">'
           '<span class="pageNumber"></span> / <span class="totalPages"></span></div>')
 MARGIN = {"top": "16mm", "bottom": "18mm", "left": "14mm", "right": "14mm"}
@@ -251,16 +249,6 @@ def print_document(site_dir: Path, book: Book, info: str) -> str:
 {"".join(articles)}
 {scripts}
 </body></html>"""
-
-
-def find_chromium() -> str | None:
-    """``BOOK_CHROMIUM``, else a Chromium or Chrome on PATH, else Debian's /usr/bin/chromium."""
-    for candidate in (environment().get("BOOK_CHROMIUM"), shutil.which("chromium"),
-                      shutil.which("chromium-browser"), shutil.which("google-chrome"),
-                      "/usr/bin/chromium"):
-        if candidate and Path(candidate).exists():
-            return candidate
-    return None
 
 
 def _print(browser, site_dir: Path, document: str) -> bytes:

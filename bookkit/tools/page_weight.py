@@ -36,12 +36,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urljoin, urlparse
 
+from bookkit.browser import CHROMIUM_ARGS, find_chromium
+
 FIRST_LOAD_LIMIT = 800 * 1024
 NEXT_PAGE_LIMIT = 150 * 1024
 COMPRESSED_TYPES = ("text/", "application/javascript", "application/json", "image/svg+xml")
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 
 class _CountingWriter:
@@ -220,7 +219,7 @@ def report(weights: list[PageWeight]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", type=Path, default=Path("site"))
-    parser.add_argument("--chromium", default=CHROMIUM)
+    parser.add_argument("--chromium", default=find_chromium())
     parser.add_argument("pages", nargs="*", help="only these pages (paths under the site root)")
     args = parser.parse_args(argv)
     if not (args.site / "index.html").is_file():

@@ -7,10 +7,14 @@ Ids get a per-page prefix so they stay unique, links between pages become links 
 and each page's headings move down by its depth in the nav (1.1 under 1.), which gives the PDF
 outline its chapters. Headless Chromium (playwright) lays the document out with the site's own
 stylesheets and their ``@media print`` section (book.css), renders the math with the site's
-KaTeX and prints it with page numbers in the footer; text keeps the embedded web font, so Korean
-can be searched and copied. The outline needs a tagged PDF (Chromium builds it from the
-structure tree). The contents link to the chapters but carry no page numbers: those would need a
-second print, which doubles the time.
+KaTeX and prints it; text keeps the embedded web font, so Korean can be searched and copied. The
+outline needs a tagged PDF (Chromium builds it from the structure tree).
+
+Page numbers are the sheets' own numbers, as a PDF viewer counts them: the cover is page 1 and
+shows none, every other page shows "n / N" in its footer (book.css, ``@page book``). The contents
+get their page numbers from the print itself: the document is printed, pypdf reads the page each
+entry's link target landed on, the numbers are written into the contents (a fixed-width column,
+so the layout stays) and the document is printed again, until two prints agree (two, usually).
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import html
+import io
 import mimetypes
 import re
 import subprocess
@@ -38,8 +43,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PDF_NAME = "book.pdf"  # under the site folder, so it is deployed with the site
 ORIGIN = "http://book.invalid"  # the print document's origin; playwright serves it from the site
 DOCUMENT = "/__book__.html"
-FOOTER = ('<div style="width:100%;font-size:8px;color:#555;text-align:center;">'
-          '<span class="pageNumber"></span> / <span class="totalPages"></span></div>')
+MAX_PRINTS = 4  # prints until the contents' page numbers agree with where their targets land
 MARGIN = {"top": "16mm", "bottom": "18mm", "left": "14mm", "right": "14mm"}
 # Attributes that hold a list of ids (aria) or one id (label's for).
 _ID_REFS = ("for", "aria-labelledby", "aria-describedby", "aria-controls", "aria-owns")
@@ -221,7 +225,10 @@ def _contents_html(book: Book, anchors: dict[str, str]) -> str:
             continue
         page = book.pages[entry.page]
         lines.append(
-            f'<p class="{css}"><a href="#{anchors[page.url]}top">{html.escape(page.title)}</a></p>')
+            f'<p class="{css}"><a href="#{anchors[page.url]}top">'
+            f'<span class="book-contents-name">{html.escape(page.title)}</span>'
+            '<span class="book-contents-leader"></span>'
+            '<span class="book-contents-page"></span></a></p>')
     lines.append("</nav>")
     return "\n".join(lines)
 
@@ -251,8 +258,8 @@ def print_document(site_dir: Path, book: Book, info: str) -> str:
 </body></html>"""
 
 
-def _print(browser, site_dir: Path, document: str) -> bytes:
-    """Lay ``document`` out in Chromium and print it; every request is served from the site."""
+def _open(browser, site_dir: Path, document: str):
+    """A browser page with ``document`` laid out; every request is served from the site."""
     page = browser.new_page()
     missing: list[str] = []
 
@@ -279,11 +286,52 @@ def _print(browser, site_dir: Path, document: str) -> bytes:
     undrawn = page.evaluate("document.querySelectorAll('.arithmatex:not(:has(.katex))').length")
     if undrawn:
         raise PdfError(f"{undrawn} math formula(s) were not rendered by KaTeX")
-    pdf = page.pdf(format="A4", print_background=True, display_header_footer=True,
-                   header_template="<span></span>", footer_template=FOOTER, margin=MARGIN,
-                   outline=True, tagged=True)
-    page.close()
-    return pdf
+    return page
+
+
+def contents_targets(page) -> list[str]:
+    """The ids the contents link to, in the contents' order."""
+    return page.evaluate("""[...document.querySelectorAll('.book-contents a[href^="#"]')]
+        .map(link => link.getAttribute('href').slice(1))""")
+
+
+def landing_pages(pdf: bytes, targets: list[str]) -> dict[str, int]:
+    """The page (1 = the cover) each of ``targets`` (named destinations) lands on."""
+    from pypdf import PdfReader
+
+    reader = PdfReader(io.BytesIO(pdf))
+    destinations = reader.named_destinations
+    lost = [target for target in targets if "/" + target not in destinations]
+    if lost:
+        raise PdfError(f"the PDF has no destination for the contents entries {', '.join(lost)}")
+    return {target: reader.get_destination_page_number(destinations["/" + target]) + 1
+            for target in targets}
+
+
+def _number_contents(page, numbers: dict[str, int]) -> None:
+    page.evaluate("""numbers => {
+        for (const [target, number] of Object.entries(numbers)) {
+            document.querySelector(`.book-contents a[href="#${CSS.escape(target)}"]`)
+                .querySelector('.book-contents-page').textContent = number;
+        }
+    }""", numbers)
+
+
+def _print(browser, site_dir: Path, document: str) -> bytes:
+    """Print ``document`` until the contents' page numbers are where their entries landed."""
+    page = _open(browser, site_dir, document)
+    targets = contents_targets(page)
+    numbers: dict[str, int] = {}
+    for _ in range(MAX_PRINTS):
+        pdf = page.pdf(format="A4", print_background=True, margin=MARGIN, outline=True,
+                       tagged=True)
+        landed = landing_pages(pdf, targets)
+        if landed == numbers:
+            page.close()
+            return pdf
+        _number_contents(page, landed)
+        numbers = landed
+    raise PdfError(f"the contents' page numbers still moved after {MAX_PRINTS} prints")
 
 
 def make_pdf(site_dir: Path, out: Path, config_file: Path = ROOT / "mkdocs.yml",

@@ -104,8 +104,9 @@ def test_no_graph_scrolls_sideways_in_a_wide_window(browser, site_url, built_sit
     for path in site_pages(built_site):
         if "book-graph__svg" not in (built_site / path.lstrip("/") / "index.html").read_text():
             continue
-        page, _ = open_page(browser, f"{site_url}/{path.lstrip('/')}",
-                            viewport={"width": 1280, "height": 900})
+        page, _ = open_page(
+            browser, f"{site_url}/{path.lstrip('/')}", viewport={"width": 1280, "height": 900}
+        )
         boxes = page.evaluate("""() => [...document.querySelectorAll('.book-graph__scroll')]
             .map(box => {
                 const block = box.closest('.tabbed-block');

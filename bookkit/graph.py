@@ -33,8 +33,11 @@ _ROW_GAP = 16
 _MARGIN = 8
 _ARROW = 7
 _RESULT = "result"
-_FILLS = {"leaf": ("#ffe0b2", "#e65100"), "op": ("#ffffff", "#666666"),
-          "result": ("#e8f5e9", "#2e7d32")}
+_FILLS = {
+    "leaf": ("#ffe0b2", "#e65100"),
+    "op": ("#ffffff", "#666666"),
+    "result": ("#e8f5e9", "#2e7d32"),
+}
 # The book's content column is 654 px wide in a 1280 px window (Material, both sidebars shown):
 # a graph wider than this left to right is laid out top to bottom.
 _MAX_WIDTH = 640
@@ -209,8 +212,9 @@ class _Layout:
         return ",".join(_number(value) for value in self.point(along, cross))
 
 
-def _layout(nodes: dict[object, GraphNode], edges: list[tuple[object, object]],
-            across: bool) -> _Layout:
+def _layout(
+    nodes: dict[object, GraphNode], edges: list[tuple[object, object]], across: bool
+) -> _Layout:
     graph, layer = _layers(nodes, edges)
     chained, columns = _order(graph, layer)
     width = {key: _text_width(node.label) + 2 * _PADDING_X for key, node in nodes.items()}
@@ -232,8 +236,7 @@ def _layout(nodes: dict[object, GraphNode], edges: list[tuple[object, object]],
     return layout
 
 
-def _fitting_layout(nodes: dict[object, GraphNode],
-                    edges: list[tuple[object, object]]) -> _Layout:
+def _fitting_layout(nodes: dict[object, GraphNode], edges: list[tuple[object, object]]) -> _Layout:
     """Left to right where that fits the page's column, else the narrower of the two ways."""
     across = _layout(nodes, edges, across=True)
     if across.size[0] <= _MAX_WIDTH:
@@ -245,8 +248,9 @@ def _number(value: float) -> str:
     return f"{value:.1f}".rstrip("0").rstrip(".")
 
 
-def graph_description(nodes: dict[object, GraphNode], edges: list[tuple[object, object]],
-                      root_name: str) -> str:
+def graph_description(
+    nodes: dict[object, GraphNode], edges: list[tuple[object, object]], root_name: str
+) -> str:
     """What the picture shows, in words: its text alternative."""
     graph, _ = _layers(nodes, edges)
     counts = Counter(node.label for node in nodes.values() if node.kind == "op")
@@ -266,17 +270,21 @@ def graph_description(nodes: dict[object, GraphNode], edges: list[tuple[object, 
         inputs = ", ".join(spoken[source] for source, target in edges if target == key)
         steps.append(f"{spoken[key]}(입력: {inputs})")
     leaf_text = ", ".join(leaves) if leaves else "없음"
-    return (f"{root_name}의 autograd 그래프. 기울기를 받는 리프 텐서: {leaf_text}. "
-            f"입력 쪽부터: {'; '.join(steps)}.")
+    return (
+        f"{root_name}의 autograd 그래프. 기울기를 받는 리프 텐서: {leaf_text}. "
+        f"입력 쪽부터: {'; '.join(steps)}."
+    )
 
 
 def graph_caption(nodes: dict[object, GraphNode], root_name: str) -> str:
     """A short caption with the picture's counts."""
     leaves = [n.label for n in nodes.values() if n.kind == "leaf"]
     ops = sum(n.kind == "op" for n in nodes.values())
-    return (f"{root_name}의 autograd 그래프: 리프 텐서 {len(leaves)}개({', '.join(leaves)}, "
-            f"주황색 둥근 상자)에서 연산 노드 {ops}개를 거쳐 결과 {nodes[_RESULT].label}에 "
-            "이릅니다.")
+    return (
+        f"{root_name}의 autograd 그래프: 리프 텐서 {len(leaves)}개({', '.join(leaves)}, "
+        f"주황색 둥근 상자)에서 연산 노드 {ops}개를 거쳐 결과 {nodes[_RESULT].label}에 "
+        "이릅니다."
+    )
 
 
 def _svg_start(layout: _Layout, label: str) -> str:
@@ -293,22 +301,29 @@ def _svg_start(layout: _Layout, label: str) -> str:
 
 def _edge(layout: _Layout, source, target) -> str:
     """An arrow from ``source``'s far side, through its bend points, to ``target``'s near side."""
-    bends = [("dummy", source, target, step)
-             for step in range(layout.layer[source] + 1, layout.layer[target])]
+    bends = [
+        ("dummy", source, target, step)
+        for step in range(layout.layer[source] + 1, layout.layer[target])
+    ]
     tip = (layout.along[target] - layout.extent_along(target) / 2, layout.cross[target])
-    route = [(layout.along[source] + layout.extent_along(source) / 2, layout.cross[source]),
-             *((layout.along[bend], layout.cross[bend]) for bend in bends),
-             (tip[0] - _ARROW, tip[1])]
+    route = [
+        (layout.along[source] + layout.extent_along(source) / 2, layout.cross[source]),
+        *((layout.along[bend], layout.cross[bend]) for bend in bends),
+        (tip[0] - _ARROW, tip[1]),
+    ]
     d = "M" + layout.xy(*route[0])
     for (along0, cross0), (along1, cross1) in itertools.pairwise(route):
         middle = (along0 + along1) / 2
-        d += (f" C{layout.xy(middle, cross0)} {layout.xy(middle, cross1)} "
-              f"{layout.xy(along1, cross1)}")
+        d += (
+            f" C{layout.xy(middle, cross0)} {layout.xy(middle, cross1)} {layout.xy(along1, cross1)}"
+        )
     head = [tip, (tip[0] - _ARROW, tip[1] - 4), (tip[0] - _ARROW, tip[1] + 4)]
-    return (f'<path class="book-graph__edge" d="{d}" fill="none" stroke="#666666" '
-            'stroke-width="1.5"/>'
-            f'<polygon class="book-graph__arrow" fill="#666666" points="'
-            f'{" ".join(layout.xy(*point) for point in head)}"/>')
+    return (
+        f'<path class="book-graph__edge" d="{d}" fill="none" stroke="#666666" '
+        'stroke-width="1.5"/>'
+        f'<polygon class="book-graph__arrow" fill="#666666" points="'
+        f'{" ".join(layout.xy(*point) for point in head)}"/>'
+    )
 
 
 def _box(layout: _Layout, key) -> str:
@@ -330,9 +345,14 @@ def graph_svg(root: torch.Tensor, names: dict[str, torch.Tensor], root_name: str
     """The graph behind ``root`` as an inline ``<svg>`` with ``role="img"`` and a name."""
     nodes, edges = autograd_graph(root, names, root_name)
     layout = _fitting_layout(nodes, edges)
-    return "".join([_svg_start(layout, graph_description(nodes, edges, root_name)),
-                    *(_edge(layout, source, target) for source, target in edges),
-                    *(_box(layout, key) for key in nodes), "</svg>"])
+    return "".join(
+        [
+            _svg_start(layout, graph_description(nodes, edges, root_name)),
+            *(_edge(layout, source, target) for source, target in edges),
+            *(_box(layout, key) for key in nodes),
+            "</svg>",
+        ]
+    )
 
 
 def graph_figure(root: torch.Tensor, names: dict[str, torch.Tensor], root_name: str) -> str:
@@ -344,8 +364,10 @@ def graph_figure(root: torch.Tensor, names: dict[str, torch.Tensor], root_name: 
     """
     nodes, _ = autograd_graph(root, names, root_name)
     svg = graph_svg(root, names, root_name)
-    return (f'<figure class="book-graph"><div class="book-graph__scroll" tabindex="0">{svg}</div>'
-            f"<figcaption>{html.escape(graph_caption(nodes, root_name))}</figcaption></figure>")
+    return (
+        f'<figure class="book-graph"><div class="book-graph__scroll" tabindex="0">{svg}</div>'
+        f"<figcaption>{html.escape(graph_caption(nodes, root_name))}</figcaption></figure>"
+    )
 
 
 def show_graph(root: torch.Tensor, names: dict[str, torch.Tensor], root_name: str) -> None:

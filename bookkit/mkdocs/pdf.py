@@ -106,8 +106,9 @@ def read_nav(config_file: Path) -> tuple[dict, list[Page], list[Entry]]:
             if isinstance(value, str):
                 own_page = depth > 1 and position == 0 and title is None
                 # A chapter's own page stands in the contents where the chapter's name would.
-                add(value, title, depth - 1 if own_page else depth,
-                    level - 1 if own_page else level)
+                add(
+                    value, title, depth - 1 if own_page else depth, level - 1 if own_page else level
+                )
             else:
                 if not (depth > 0 and _has_own_page(value)):
                     contents.append(Entry(str(title), depth))
@@ -191,14 +192,19 @@ def _page_article(site_dir: Path, page: Page, anchors: dict[str, str]) -> Tag:
 def _stylesheets(site_dir: Path) -> list[str]:
     """The site's stylesheets, in the order every page links them (from the home page)."""
     soup = BeautifulSoup((site_dir / "index.html").read_text(encoding="utf-8"), "html.parser")
-    return ["/" + unquote(urlsplit(urljoin(f"{ORIGIN}/", link["href"])).path).lstrip("/")
-            for link in soup.select('link[rel="stylesheet"]')]
+    return [
+        "/" + unquote(urlsplit(urljoin(f"{ORIGIN}/", link["href"])).path).lstrip("/")
+        for link in soup.select('link[rel="stylesheet"]')
+    ]
 
 
 def _scripts(site_dir: Path) -> list[str]:
     """KaTeX and the site's own script that renders math with it (katex-init.js)."""
-    names = ["assets/vendor/katex/katex.min.js", "assets/vendor/katex/auto-render.min.js",
-             "assets/javascripts/katex-init.js"]
+    names = [
+        "assets/vendor/katex/katex.min.js",
+        "assets/vendor/katex/auto-render.min.js",
+        "assets/javascripts/katex-init.js",
+    ]
     missing = [name for name in names if not (site_dir / name).is_file()]
     if missing:
         raise PdfError(f"{site_dir}: the math scripts are missing: {', '.join(missing)}")
@@ -209,8 +215,13 @@ def build_info() -> str:
     """The build's date (UTC) and, where git knows it, the commit."""
     today = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d")
     try:
-        commit = subprocess.run(["git", "rev-parse", "--short=12", "HEAD"], cwd=ROOT,
-                                capture_output=True, text=True, check=True).stdout.strip()
+        commit = subprocess.run(
+            ["git", "rev-parse", "--short=12", "HEAD"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
     except (OSError, subprocess.CalledProcessError):
         commit = environment().get("GITHUB_SHA", "")[:12]
     return f"{today} 빌드" + (f" · 커밋 {commit}" if commit else "")
@@ -228,7 +239,8 @@ def _contents_html(book: Book, anchors: dict[str, str]) -> str:
             f'<p class="{css}"><a href="#{anchors[page.url]}top">'
             f'<span class="book-contents-name">{html.escape(page.title)}</span>'
             '<span class="book-contents-leader"></span>'
-            '<span class="book-contents-page"></span></a></p>')
+            '<span class="book-contents-page"></span></a></p>'
+        )
     lines.append("</nav>")
     return "\n".join(lines)
 
@@ -236,11 +248,13 @@ def _contents_html(book: Book, anchors: dict[str, str]) -> str:
 def print_document(site_dir: Path, book: Book, info: str) -> str:
     anchors = {page.url: f"p{index}-" for index, page in enumerate(book.pages)}
     articles = [str(_page_article(site_dir, page, anchors)) for page in book.pages]
-    links = "\n".join(f'<link rel="stylesheet" href="{html.escape(href)}">'
-                      for href in _stylesheets(site_dir))
+    links = "\n".join(
+        f'<link rel="stylesheet" href="{html.escape(href)}">' for href in _stylesheets(site_dir)
+    )
     # katex-init.js renders on Material's document$; this document has no Material script.
     scripts = "<script>window.document$ = {subscribe: render => render()};</script>\n" + "\n".join(
-        f'<script src="{src}"></script>' for src in _scripts(site_dir))
+        f'<script src="{src}"></script>' for src in _scripts(site_dir)
+    )
     return f"""<!doctype html>
 <html lang="ko"><head><meta charset="utf-8"><title>{html.escape(book.name)}</title>
 {links}
@@ -281,8 +295,10 @@ def _open(browser, site_dir: Path, document: str):
     page.goto(ORIGIN + DOCUMENT, wait_until="load", timeout=120_000)
     page.evaluate("document.fonts.ready.then(() => true)")
     if missing:
-        raise PdfError("the print document requested files the site does not have: "
-                       + ", ".join(sorted(set(missing))))
+        raise PdfError(
+            "the print document requested files the site does not have: "
+            + ", ".join(sorted(set(missing)))
+        )
     undrawn = page.evaluate("document.querySelectorAll('.arithmatex:not(:has(.katex))').length")
     if undrawn:
         raise PdfError(f"{undrawn} math formula(s) were not rendered by KaTeX")
@@ -304,17 +320,22 @@ def landing_pages(pdf: bytes, targets: list[str]) -> dict[str, int]:
     lost = [target for target in targets if "/" + target not in destinations]
     if lost:
         raise PdfError(f"the PDF has no destination for the contents entries {', '.join(lost)}")
-    return {target: reader.get_destination_page_number(destinations["/" + target]) + 1
-            for target in targets}
+    return {
+        target: reader.get_destination_page_number(destinations["/" + target]) + 1
+        for target in targets
+    }
 
 
 def _number_contents(page, numbers: dict[str, int]) -> None:
-    page.evaluate("""numbers => {
+    page.evaluate(
+        """numbers => {
         for (const [target, number] of Object.entries(numbers)) {
             document.querySelector(`.book-contents a[href="#${CSS.escape(target)}"]`)
                 .querySelector('.book-contents-page').textContent = number;
         }
-    }""", numbers)
+    }""",
+        numbers,
+    )
 
 
 def _print(browser, site_dir: Path, document: str) -> bytes:
@@ -323,8 +344,7 @@ def _print(browser, site_dir: Path, document: str) -> bytes:
     targets = contents_targets(page)
     numbers: dict[str, int] = {}
     for _ in range(MAX_PRINTS):
-        pdf = page.pdf(format="A4", print_background=True, margin=MARGIN, outline=True,
-                       tagged=True)
+        pdf = page.pdf(format="A4", print_background=True, margin=MARGIN, outline=True, tagged=True)
         landed = landing_pages(pdf, targets)
         if landed == numbers:
             page.close()
@@ -334,8 +354,9 @@ def _print(browser, site_dir: Path, document: str) -> bytes:
     raise PdfError(f"the contents' page numbers still moved after {MAX_PRINTS} prints")
 
 
-def make_pdf(site_dir: Path, out: Path, config_file: Path = ROOT / "mkdocs.yml",
-             chromium: str | None = None) -> Path:
+def make_pdf(
+    site_dir: Path, out: Path, config_file: Path = ROOT / "mkdocs.yml", chromium: str | None = None
+) -> Path:
     """Print the built book under ``site_dir`` to ``out``; returns ``out``."""
     from playwright.sync_api import sync_playwright
 
@@ -344,8 +365,10 @@ def make_pdf(site_dir: Path, out: Path, config_file: Path = ROOT / "mkdocs.yml",
         raise PdfError(f"{site_dir}: no built site; run `python3 scripts/dev.py build` first")
     executable = chromium or find_chromium()
     if executable is None:
-        raise PdfError("no Chromium found: install it (Debian: apt-get install chromium) or "
-                       "set BOOK_CHROMIUM to its path")
+        raise PdfError(
+            "no Chromium found: install it (Debian: apt-get install chromium) or "
+            "set BOOK_CHROMIUM to its path"
+        )
     book = Book(config.get("site_name", ""), config.get("site_description", ""), pages, contents)
     info = build_info()
     with sync_playwright() as playwright:

@@ -158,8 +158,9 @@ def _sort_by_barycentre(columns: list[list], index: int, neighbours) -> None:
 
 
 def _cross_positions(chained: nx.DiGraph, columns: list[list], extent) -> dict[object, float]:
-    """Centres across the layers: each node near its neighbours' mean, never overlapping the
-    node before it in its layer (``extent(node)``: its size across the layers)."""
+    """Centres across the layers: each node at the mean of its inputs (sweeping down the layers),
+    then of its users (sweeping back up), never overlapping the node before it in its layer
+    (``extent(node)``: its size across the layers). A chain of operations comes out straight."""
     centre: dict[object, float] = {}
 
     def stack(column: list, wanted) -> None:
@@ -171,15 +172,20 @@ def _cross_positions(chained: nx.DiGraph, columns: list[list], extent) -> dict[o
                 centre[node] = max(centre[node], centre[previous] + room)
             previous = node
 
-    def between_neighbours(node) -> float:
-        around = [centre[n] for n in (*chained.predecessors(node), *chained.successors(node))]
-        return sum(around) / len(around) if around else centre[node]
+    def mean_of(neighbours):
+        def wanted(node) -> float:
+            around = [centre[n] for n in neighbours(node)]
+            return sum(around) / len(around) if around else centre[node]
+
+        return wanted
 
     for column in columns:
         stack(column, lambda node: 0.0)
     for _ in range(6):
-        for column in columns:
-            stack(column, between_neighbours)
+        for column in columns[1:]:
+            stack(column, mean_of(chained.predecessors))
+        for column in reversed(columns[:-1]):
+            stack(column, mean_of(chained.successors))
         top = min(value - extent(node) / 2 for node, value in centre.items())
         for node in centre:
             centre[node] -= top

@@ -3,13 +3,15 @@
 The picture is read from the real ``grad_fn`` chain of a tensor, so it always shows what
 autograd recorded, never a hand-drawn idea of it. It needs no script to show and prints like
 text: leaf tensors are rounded boxes with their name and shape, operations are rectangles with
-their ``grad_fn`` class name, the result is a rounded box, and arrows run left to right.
+their ``grad_fn`` class name, the result is a rounded box, and arrows run left to right, or
+top to bottom where left to right would not fit the page's column (a long chain of operations).
 
 Layout is a small layered (Sugiyama-style) drawing: networkx orders the nodes topologically,
-long edges pass through invisible points in the columns they cross, and a few barycentre sweeps
-reduce crossings. The book's graphs have a handful of nodes, so this is enough; a layout library
-would be one more package for the chapter notebooks, which copy this module (torch brings
-networkx). Every label is escaped: only the elements written here become markup.
+long edges pass through invisible points in the layers they cross, and a few barycentre sweeps
+reduce crossings; the layers are then laid out as columns or as rows. The book's graphs have a
+handful of nodes, so this is enough; a layout library would be one more package for the chapter
+notebooks, which copy this module (torch brings networkx). Every label is escaped: only the
+elements written here become markup.
 """
 
 from __future__ import annotations
@@ -31,6 +33,16 @@ _ROW_GAP = 16
 _MARGIN = 8
 _ARROW = 7
 _RESULT = "result"
+_FILLS = {
+    "leaf": ("#ffe0b2", "#e65100"),
+    "op": ("#ffffff", "#666666"),
+    "result": ("#e8f5e9", "#2e7d32"),
+}
+# The book's content column is 654 px wide in a 1280 px window (Material, both sidebars shown):
+# a graph wider than this left to right is laid out top to bottom.
+_MAX_WIDTH = 640
+# A picture shrinks to a narrower column down to this scale (text 10 px), then scrolls.
+_MIN_SCALE = 10 / _FONT_SIZE
 
 
 @dataclass(frozen=True)
@@ -145,29 +157,106 @@ def _sort_by_barycentre(columns: list[list], index: int, neighbours) -> None:
     columns[index].sort(key=key)
 
 
-def _rows(chained: nx.DiGraph, columns: list[list]) -> dict[object, float]:
-    """Vertical centres: each node near its neighbours' mean, never overlapping in a column."""
-    step = _NODE_HEIGHT + _ROW_GAP
-    y = {node: i * step for column in columns for i, node in enumerate(column)}
+def _cross_positions(chained: nx.DiGraph, columns: list[list], extent) -> dict[object, float]:
+    """Centres across the layers: each node at the mean of its inputs (sweeping down the layers),
+    then of its users (sweeping back up), never overlapping the node before it in its layer
+    (``extent(node)``: its size across the layers). A chain of operations comes out straight."""
+    centre: dict[object, float] = {}
+
+    def stack(column: list, wanted) -> None:
+        previous = None
+        for node in column:
+            centre[node] = wanted(node)
+            if previous is not None:
+                room = (extent(previous) + extent(node)) / 2 + _ROW_GAP
+                centre[node] = max(centre[node], centre[previous] + room)
+            previous = node
+
+    def mean_of(neighbours):
+        def wanted(node) -> float:
+            around = [centre[n] for n in neighbours(node)]
+            return sum(around) / len(around) if around else centre[node]
+
+        return wanted
+
+    for column in columns:
+        stack(column, lambda node: 0.0)
     for _ in range(6):
-        for column in columns:
-            previous = None
-            for node in column:
-                around = [y[n] for n in (*chained.predecessors(node), *chained.successors(node))]
-                wanted = sum(around) / len(around) if around else y[node]
-                y[node] = wanted if previous is None else max(wanted, y[previous] + step)
-                previous = node
-        top = min(y.values())
-        y = {node: value - top for node, value in y.items()}
-    return y
+        for column in columns[1:]:
+            stack(column, mean_of(chained.predecessors))
+        for column in reversed(columns[:-1]):
+            stack(column, mean_of(chained.successors))
+        top = min(value - extent(node) / 2 for node, value in centre.items())
+        for node in centre:
+            centre[node] -= top
+    return centre
+
+
+@dataclass
+class _Layout:
+    """Where one picture puts its boxes. Layers run left to right (``across``) or top to
+    bottom; positions are kept along the layers and across them until they are drawn."""
+
+    across: bool
+    nodes: dict[object, GraphNode]
+    layer: dict[object, int]  # also of the bend points of long edges
+    width: dict[object, float]  # of each box
+    along: dict[object, float]  # centres along the layers, of boxes and bend points
+    cross: dict[object, float]  # centres across the layers
+    size: tuple[float, float]  # of the picture: width, height
+
+    def extent_along(self, node) -> float:
+        return self.width.get(node, 0.0) if self.across else _NODE_HEIGHT
+
+    def point(self, along: float, cross: float) -> tuple[float, float]:
+        """(x, y) in the picture."""
+        x, y = (along, cross) if self.across else (cross, along)
+        return x + _MARGIN, y + _MARGIN
+
+    def xy(self, along: float, cross: float) -> str:
+        """A point as the SVG writes it, "x,y"."""
+        return ",".join(_number(value) for value in self.point(along, cross))
+
+
+def _layout(
+    nodes: dict[object, GraphNode], edges: list[tuple[object, object]], across: bool
+) -> _Layout:
+    graph, layer = _layers(nodes, edges)
+    chained, columns = _order(graph, layer)
+    width = {key: _text_width(node.label) + 2 * _PADDING_X for key, node in nodes.items()}
+    layout = _Layout(across, nodes, layer, width, {}, {}, (0.0, 0.0))
+
+    def extent_across(node) -> float:  # a bend point takes no room across in a row
+        return _NODE_HEIGHT if across else width.get(node, 0.0)
+
+    layout.cross = _cross_positions(chained, columns, extent_across)
+    start = 0.0
+    for column in columns:
+        thickness = max((layout.extent_along(node) for node in column), default=0.0)
+        layout.along.update({node: start + thickness / 2 for node in column})
+        start += thickness + _COLUMN_GAP
+    length = start - _COLUMN_GAP + 2 * _MARGIN
+    breadth = max(value + extent_across(node) / 2 for node, value in layout.cross.items())
+    breadth += 2 * _MARGIN
+    layout.size = (length, breadth) if across else (breadth, length)
+    return layout
+
+
+def _fitting_layout(nodes: dict[object, GraphNode], edges: list[tuple[object, object]]) -> _Layout:
+    """Left to right where that fits the page's column, else the narrower of the two ways."""
+    across = _layout(nodes, edges, across=True)
+    if across.size[0] <= _MAX_WIDTH:
+        return across
+    return min(across, _layout(nodes, edges, across=False), key=lambda layout: layout.size[0])
 
 
 def _number(value: float) -> str:
     return f"{value:.1f}".rstrip("0").rstrip(".")
 
 
-def graph_description(nodes: dict[object, GraphNode], edges: list[tuple[object, object]],
-                      root_name: str) -> str:
+def graph_description(
+    nodes: dict[object, GraphNode], edges: list[tuple[object, object]], root_name: str
+) -> str:
     """What the picture shows, in words: its text alternative."""
     graph, _ = _layers(nodes, edges)
     counts = Counter(node.label for node in nodes.values() if node.kind == "op")
@@ -187,95 +276,104 @@ def graph_description(nodes: dict[object, GraphNode], edges: list[tuple[object, 
         inputs = ", ".join(spoken[source] for source, target in edges if target == key)
         steps.append(f"{spoken[key]}(입력: {inputs})")
     leaf_text = ", ".join(leaves) if leaves else "없음"
-    return (f"{root_name}의 autograd 그래프. 기울기를 받는 리프 텐서: {leaf_text}. "
-            f"입력 쪽부터: {'; '.join(steps)}.")
+    return (
+        f"{root_name}의 autograd 그래프. 기울기를 받는 리프 텐서: {leaf_text}. "
+        f"입력 쪽부터: {'; '.join(steps)}."
+    )
 
 
 def graph_caption(nodes: dict[object, GraphNode], root_name: str) -> str:
     """A short caption with the picture's counts."""
     leaves = [n.label for n in nodes.values() if n.kind == "leaf"]
     ops = sum(n.kind == "op" for n in nodes.values())
-    return (f"{root_name}의 autograd 그래프: 리프 텐서 {len(leaves)}개({', '.join(leaves)}, "
-            f"주황색 둥근 상자)에서 연산 노드 {ops}개를 거쳐 결과 {nodes[_RESULT].label}에 "
-            "이릅니다.")
+    return (
+        f"{root_name}의 autograd 그래프: 리프 텐서 {len(leaves)}개({', '.join(leaves)}, "
+        f"주황색 둥근 상자)에서 연산 노드 {ops}개를 거쳐 결과 {nodes[_RESULT].label}에 "
+        "이릅니다."
+    )
+
+
+def _svg_start(layout: _Layout, label: str) -> str:
+    width, height = (_number(value) for value in layout.size)
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="book-graph__svg" role="img" '
+        'data-search-exclude="" '  # the text alternative is for screen readers, not search
+        f'aria-label="{html.escape(label)}" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-size="{_FONT_SIZE}" '
+        f'style="min-width: {_number(layout.size[0] * _MIN_SCALE)}px">'
+        f"<title>{html.escape(label)}</title>"
+    )
+
+
+def _edge(layout: _Layout, source, target) -> str:
+    """An arrow from ``source``'s far side, through its bend points, to ``target``'s near side."""
+    bends = [
+        ("dummy", source, target, step)
+        for step in range(layout.layer[source] + 1, layout.layer[target])
+    ]
+    tip = (layout.along[target] - layout.extent_along(target) / 2, layout.cross[target])
+    route = [
+        (layout.along[source] + layout.extent_along(source) / 2, layout.cross[source]),
+        *((layout.along[bend], layout.cross[bend]) for bend in bends),
+        (tip[0] - _ARROW, tip[1]),
+    ]
+    d = "M" + layout.xy(*route[0])
+    for (along0, cross0), (along1, cross1) in itertools.pairwise(route):
+        middle = (along0 + along1) / 2
+        d += (
+            f" C{layout.xy(middle, cross0)} {layout.xy(middle, cross1)} {layout.xy(along1, cross1)}"
+        )
+    head = [tip, (tip[0] - _ARROW, tip[1] - 4), (tip[0] - _ARROW, tip[1] + 4)]
+    return (
+        f'<path class="book-graph__edge" d="{d}" fill="none" stroke="#666666" '
+        'stroke-width="1.5"/>'
+        f'<polygon class="book-graph__arrow" fill="#666666" points="'
+        f'{" ".join(layout.xy(*point) for point in head)}"/>'
+    )
+
+
+def _box(layout: _Layout, key) -> str:
+    node, width = layout.nodes[key], layout.width[key]
+    x, y = layout.point(layout.along[key], layout.cross[key])
+    fill, stroke = _FILLS[node.kind]
+    radius = _NODE_HEIGHT / 2 if node.kind != "op" else 3
+    return (
+        f'<g class="book-graph__node book-graph__{node.kind}">'
+        f'<rect x="{_number(x - width / 2)}" y="{_number(y - _NODE_HEIGHT / 2)}" '
+        f'width="{_number(width)}" height="{_NODE_HEIGHT}" rx="{_number(radius)}" '
+        f'fill="{fill}" stroke="{stroke}" stroke-width="1.5"/>'
+        f'<text x="{_number(x)}" y="{_number(y)}" text-anchor="middle" '
+        f'dominant-baseline="central" fill="#1a1a1a">{html.escape(node.label)}</text></g>'
+    )
 
 
 def graph_svg(root: torch.Tensor, names: dict[str, torch.Tensor], root_name: str) -> str:
     """The graph behind ``root`` as an inline ``<svg>`` with ``role="img"`` and a name."""
     nodes, edges = autograd_graph(root, names, root_name)
-    graph, layer = _layers(nodes, edges)
-    chained, columns = _order(graph, layer)
-    y = _rows(chained, columns)
-    width = {key: _text_width(node.label) + 2 * _PADDING_X for key, node in nodes.items()}
-    left, x = [], _MARGIN
-    for column in columns:
-        left.append(x)
-        x += max((width.get(n, 0) for n in column), default=0) + _COLUMN_GAP
-    total_width = x - _COLUMN_GAP + _MARGIN
-    total_height = max(y.values()) + _NODE_HEIGHT + 2 * _MARGIN
-
-    def centre(node) -> tuple[float, float]:
-        column = left[layer[node]]
-        column_width = max(width.get(n, 0) for n in columns[layer[node]])
-        return column + column_width / 2, _MARGIN + y[node] + _NODE_HEIGHT / 2
-
-    label = graph_description(nodes, edges, root_name)
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="book-graph__svg" role="img" '
-        'data-search-exclude="" '  # the text alternative is for screen readers, not search
-        f'aria-label="{html.escape(label)}" width="{_number(total_width)}" '
-        f'height="{_number(total_height)}" viewBox="0 0 {_number(total_width)} '
-        f'{_number(total_height)}" font-size="{_FONT_SIZE}">',
-        f"<title>{html.escape(label)}</title>",
-    ]
-    for source, target in edges:
-        points = [source, *(("dummy", source, target, step)
-                            for step in range(layer[source] + 1, layer[target])), target]
-        (x0, y0), (x1, y1) = centre(source), centre(target)
-        path = [(x0 + width[source] / 2, y0)]
-        path += [centre(p) for p in points[1:-1]]
-        path.append((x1 - width[target] / 2 - _ARROW, y1))
-        d = f"M{_number(path[0][0])},{_number(path[0][1])}"
-        for (ax, ay), (bx, by) in itertools.pairwise(path):
-            middle = (ax + bx) / 2
-            d += (f" C{_number(middle)},{_number(ay)} {_number(middle)},{_number(by)} "
-                  f"{_number(bx)},{_number(by)}")
-        tip_x, tip_y = x1 - width[target] / 2, y1
-        parts.append(
-            f'<path class="book-graph__edge" d="{d}" fill="none" stroke="#666666" '
-            'stroke-width="1.5"/>'
-            f'<polygon class="book-graph__arrow" fill="#666666" points="'
-            f"{_number(tip_x)},{_number(tip_y)} {_number(tip_x - _ARROW)},{_number(tip_y - 4)} "
-            f'{_number(tip_x - _ARROW)},{_number(tip_y + 4)}"/>'
-        )
-    fills = {"leaf": ("#ffe0b2", "#e65100"), "op": ("#ffffff", "#666666"),
-             "result": ("#e8f5e9", "#2e7d32")}
-    for key, node in nodes.items():
-        cx, cy = centre(key)
-        fill, stroke = fills[node.kind]
-        radius = _NODE_HEIGHT / 2 if node.kind != "op" else 3
-        parts.append(
-            f'<g class="book-graph__node book-graph__{node.kind}">'
-            f'<rect x="{_number(cx - width[key] / 2)}" y="{_number(cy - _NODE_HEIGHT / 2)}" '
-            f'width="{_number(width[key])}" height="{_NODE_HEIGHT}" rx="{_number(radius)}" '
-            f'fill="{fill}" stroke="{stroke}" stroke-width="1.5"/>'
-            f'<text x="{_number(cx)}" y="{_number(cy)}" text-anchor="middle" '
-            f'dominant-baseline="central" fill="#1a1a1a">{html.escape(node.label)}</text></g>'
-        )
-    parts.append("</svg>")
-    return "".join(parts)
+    layout = _fitting_layout(nodes, edges)
+    return "".join(
+        [
+            _svg_start(layout, graph_description(nodes, edges, root_name)),
+            *(_edge(layout, source, target) for source, target in edges),
+            *(_box(layout, key) for key in nodes),
+            "</svg>",
+        ]
+    )
 
 
 def graph_figure(root: torch.Tensor, names: dict[str, torch.Tensor], root_name: str) -> str:
     """The graph as an HTML ``<figure>``: the SVG and a caption with its counts.
 
-    The SVG keeps its size, so its text stays readable; a graph wider than the page scrolls
-    sideways in a box that the keyboard can reach (``tabindex="0"``).
+    Every graph of the book fits the column of a 1280 px window. In a narrower one the SVG
+    shrinks down to 10 px text, then scrolls sideways in a box that the keyboard can reach
+    (``tabindex="0"``).
     """
     nodes, _ = autograd_graph(root, names, root_name)
     svg = graph_svg(root, names, root_name)
-    return (f'<figure class="book-graph"><div class="book-graph__scroll" tabindex="0">{svg}</div>'
-            f"<figcaption>{html.escape(graph_caption(nodes, root_name))}</figcaption></figure>")
+    return (
+        f'<figure class="book-graph"><div class="book-graph__scroll" tabindex="0">{svg}</div>'
+        f"<figcaption>{html.escape(graph_caption(nodes, root_name))}</figcaption></figure>"
+    )
 
 
 def show_graph(root: torch.Tensor, names: dict[str, torch.Tensor], root_name: str) -> None:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
 import re
+from dataclasses import dataclass
 from xml.etree import ElementTree
 
 import matplotlib
@@ -39,16 +41,30 @@ def test_expect_error_fails_when_nothing_or_something_else_is_raised():
             raise ValueError("dtype mismatch")
 
 
+@dataclass(frozen=True)
+class Box:
+    kind: str
+    left: float
+    right: float
+    top: float
+    bottom: float
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        return (self.left + self.right) / 2, (self.top + self.bottom) / 2
+
+
 def _graph_parts(svg_text: str):
-    """Boxes (label -> (kind, left, right, middle y)) and arrows (start, end) of a graph SVG."""
+    """Boxes (label -> Box) and arrows (start, end) of a graph SVG."""
     root = ElementTree.fromstring(svg_text)  # well-formed XML, or this fails
     boxes = {}
     for group in root.iter(f"{SVG}g"):
         rect, text = group.find(f"{SVG}rect"), group.find(f"{SVG}text")
-        left, width = float(rect.get("x")), float(rect.get("width"))
-        middle = float(rect.get("y")) + float(rect.get("height")) / 2
+        left, top = float(rect.get("x")), float(rect.get("y"))
         kind = group.get("class").split("__")[-1]
-        boxes[text.text] = (kind, left, left + width, middle)
+        boxes[text.text] = Box(
+            kind, left, left + float(rect.get("width")), top, top + float(rect.get("height"))
+        )
     arrows = []
     for path in root.iter(f"{SVG}path"):
         numbers = [float(n) for n in re.findall(r"-?[\d.]+", path.get("d"))]
@@ -56,14 +72,24 @@ def _graph_parts(svg_text: str):
     return root, boxes, arrows
 
 
-def _joined(boxes, arrows) -> set[tuple[str, str]]:
+def _joined(boxes, arrows, down: bool = False) -> set[tuple[str, str]]:
     """(source label, target label) of every arrow: it leaves a box's right side and stops
-    just before another box's left side, at both boxes' mid height."""
+    just before another box's left side, at both boxes' mid height (``down``: it leaves a
+    box's bottom and stops just above another box's top, at both boxes' middle)."""
+
+    def start(box: Box) -> tuple[float, float]:
+        x, y = box.centre
+        return (round(x, 1), round(box.bottom, 1)) if down else (round(box.right, 1), y)
+
+    def end(box: Box) -> tuple[float, float]:
+        x, y = box.centre
+        return (round(x, 1), round(box.top - 7, 1)) if down else (round(box.left - 7, 1), y)
+
     pairs = set()
-    for start, end in arrows:
-        source = [n for n, (_, _, right, y) in boxes.items() if (round(right, 1), y) == start]
-        target = [n for n, (_, left, _, y) in boxes.items() if (round(left - 7, 1), y) == end]
-        assert len(source) == 1 and len(target) == 1, (start, end, boxes)
+    for first, last in arrows:
+        source = [label for label, box in boxes.items() if start(box) == first]
+        target = [label for label, box in boxes.items() if end(box) == last]
+        assert len(source) == 1 and len(target) == 1, (first, last, boxes)
         pairs.add((source[0], target[0]))
     return pairs
 
@@ -74,35 +100,75 @@ def test_autograd_graph_is_an_svg_read_from_grad_fn():
     y = (a * b).sum()
     nodes, edges = autograd_edges(y)
     assert sorted(nodes.values()) == [
-        "AccumulateGrad", "AccumulateGrad", "MulBackward0", "SumBackward0"
+        "AccumulateGrad",
+        "AccumulateGrad",
+        "MulBackward0",
+        "SumBackward0",
     ]
     assert len(edges) == 3
     root, boxes, arrows = _graph_parts(graph_svg(y, {"a": a, "b": b}, "y"))
-    assert {label: kind for label, (kind, *_) in boxes.items()} == {
-        "a 스칼라": "leaf", "b (3)": "leaf", "MulBackward0": "op", "SumBackward0": "op",
+    assert {label: box.kind for label, box in boxes.items()} == {
+        "a 스칼라": "leaf",
+        "b (3)": "leaf",
+        "MulBackward0": "op",
+        "SumBackward0": "op",
         "y 스칼라": "result",
     }
     assert _joined(boxes, arrows) == {
-        ("a 스칼라", "MulBackward0"), ("b (3)", "MulBackward0"),
-        ("MulBackward0", "SumBackward0"), ("SumBackward0", "y 스칼라"),
+        ("a 스칼라", "MulBackward0"),
+        ("b (3)", "MulBackward0"),
+        ("MulBackward0", "SumBackward0"),
+        ("SumBackward0", "y 스칼라"),
     }
-    lefts = {label: left for label, (_, left, _, _) in boxes.items()}
+    lefts = {label: box.left for label, box in boxes.items()}
     assert lefts["a 스칼라"] < lefts["MulBackward0"] < lefts["SumBackward0"] < lefts["y 스칼라"]
     assert root.get("role") == "img" and root.find(f"{SVG}title").text == root.get("aria-label")
     assert "MulBackward0(입력: " in root.get("aria-label")
     figure = graph_figure(y, {"a": a, "b": b}, "y")
-    assert figure.startswith('<figure class="book-graph"><div class="book-graph__scroll" '
-                             'tabindex="0"><svg') and "</svg></div><figcaption>" in figure
+    assert (
+        figure.startswith(
+            '<figure class="book-graph"><div class="book-graph__scroll" tabindex="0"><svg'
+        )
+        and "</svg></div><figcaption>" in figure
+    )
     assert "리프 텐서 2개(" in figure and "연산 노드 2개" in figure
     with pytest.raises(ValueError, match="no grad_fn"):
         graph_svg(torch.ones(2), {}, "z")
+
+
+def test_a_graph_too_long_for_the_column_runs_top_to_bottom():
+    """The book's column is 654 px wide in a 1280 px window: a long chain of operations (the
+    classifier's loss) drawn left to right would not fit it, top to bottom it does."""
+    x = torch.ones(4, 3)
+    w = torch.zeros(3, 2, requires_grad=True)
+    b = torch.zeros(2, requires_grad=True)
+    loss = -(x @ w + b).softmax(dim=1)[:, 0].log().mean()
+    root, boxes, arrows = _graph_parts(graph_svg(loss, {"W": w, "b": b}, "loss"))
+    chain = [
+        "AddBackward0",
+        "SoftmaxBackward0",
+        "SelectBackward0",
+        "LogBackward0",
+        "MeanBackward0",
+        "NegBackward0",
+        "loss 스칼라",
+    ]
+    assert _joined(boxes, arrows, down=True) == {
+        ("W (3, 2)", "MmBackward0"),
+        ("MmBackward0", "AddBackward0"),
+        ("b (2)", "AddBackward0"),
+        *itertools.pairwise(chain),
+    }
+    assert [boxes[label].top for label in chain] == sorted(boxes[label].top for label in chain)
+    assert float(root.get("width")) <= 654 < sum(box.right - box.left for box in boxes.values())
+    assert max(box.right for box in boxes.values()) <= float(root.get("width"))
 
 
 def test_autograd_graph_labels_are_escaped():
     evil = torch.tensor(1.0, requires_grad=True)
     name = '<script>alert(1)</script>"'
     figure = graph_figure(evil * 2, {name: evil}, "<b>y</b>")
-    root, boxes, _ = _graph_parts(figure[figure.index("<svg"):figure.index("</div><figc")])
+    root, boxes, _ = _graph_parts(figure[figure.index("<svg") : figure.index("</div><figc")])
     assert f"{name} 스칼라" in boxes and "<b>y</b> 스칼라" in boxes  # shown as text
     assert root.find(f".//{SVG}script") is None and "<script>" not in figure
     assert name in root.get("aria-label")
@@ -125,7 +191,7 @@ def test_plots_and_pictures_are_named_images_that_state_their_numbers():
     ax.plot([1, 2, 3], [4.0, 2.5, 0.125], label="손실")
     ax.set_xlabel("단계")
     html = svg(fig, "<b>캡션</b>")
-    image = ElementTree.fromstring(html[len('<figure class="book-plot">'):html.index("<figc")])
+    image = ElementTree.fromstring(html[len('<figure class="book-plot">') : html.index("<figc")])
     label = image.get("aria-label")
     assert image.get("role") == "img" and image.find(f"{SVG}title").text == label
     assert "x축 단계" in label and "손실: 점 3개, x 1~3, y 0.125~4" in label
@@ -168,8 +234,12 @@ def test_storage_indices_follow_stride_and_offset():
 def test_broadcast_columns_agree_with_torch():
     from bookkit.pictures import broadcast_columns
 
-    cases = [{"x": (4, 3), "b": (3,)}, {"a": (8, 1, 6, 1), "b": (7, 1, 5)},
-             {"s": (2, 1), "t": (1,)}, {"x": (4, 3), "y": (4,)}]
+    cases = [
+        {"x": (4, 3), "b": (3,)},
+        {"a": (8, 1, 6, 1), "b": (7, 1, 5)},
+        {"s": (2, 1), "t": (1,)},
+        {"x": (4, 3), "y": (4,)},
+    ]
     for shapes in cases:
         result, kinds = broadcast_columns(shapes)
         try:
@@ -180,8 +250,10 @@ def test_broadcast_columns_agree_with_torch():
         else:
             assert result == expected
     result, kinds = broadcast_columns({"a": (8, 1, 6, 1), "b": (7, 1, 5)})
-    assert kinds == [["same", "stretched", "same", "stretched"],
-                     ["missing", "same", "stretched", "same"]]
+    assert kinds == [
+        ["same", "stretched", "same", "stretched"],
+        ["missing", "same", "stretched", "same"],
+    ]
 
 
 def test_pictures_render_without_missing_glyphs():
@@ -208,7 +280,7 @@ def test_page_frames_keep_only_the_pages_own_code():
         '  File "/abs/bookkit/worker.py", line 61, in main\n'
         "    output = run_code(block)\n"
         '  File "<frozen runpy>", line 88, in _run_code\n'
-        '  File "docs/page.md (block \'a\')", line 4, in <module>\n'
+        "  File \"docs/page.md (block 'a')\", line 4, in <module>\n"
         "    loss = forward(a)\n"
         "           ^^^^^^^^^^\n"
         " (Triggered internally at torch/csrc/autograd/python_anomaly_mode.cpp:122.)"
@@ -216,7 +288,7 @@ def test_page_frames_keep_only_the_pages_own_code():
     assert page_frames(text).splitlines() == [
         "Error detected in SigmoidBackward0. Traceback of forward call that caused the error:",
         "  ... (페이지 밖의 프레임 2개)",
-        '  File "docs/page.md (block \'a\')", line 4, in <module>',
+        "  File \"docs/page.md (block 'a')\", line 4, in <module>",
         "    loss = forward(a)",
         "           ^^^^^^^^^^",
         " (Triggered internally at torch/csrc/autograd/python_anomaly_mode.cpp:122.)",

@@ -2,7 +2,8 @@
 
 What is expected comes from the nav in mkdocs.yml and the built pages, never from this file:
 every page's title (its h1) in the text and in the outline, in nav order; one executed output of
-every page that has one; a page number on every page; the home page's link to the PDF.
+every page that has one; a page number on every page but the cover; in the contents, the page
+each entry's link and outline entry land on; the home page's link to the PDF.
 
 Needs Chromium, like tests/test_browser.py: skipped without it, except where
 BOOK_BROWSER_REQUIRED=1 (set by .ci/run), where a missing browser fails.
@@ -73,15 +74,24 @@ def book(built_site: Path, tmp_path_factory):
     return reader, [page.extract_text() for page in reader.pages]
 
 
-def outline_titles(reader) -> list[str]:
-    titles: list[str] = []
+def outline_entries(reader) -> list[tuple[str, int]]:
+    """(title, page it lands on) of every outline entry, in order."""
+    entries: list[tuple[str, int]] = []
 
     def walk(items):
         for item in items:
-            walk(item) if isinstance(item, list) else titles.append(squeeze(item.title))
+            if isinstance(item, list):
+                walk(item)
+            else:
+                page = reader.get_destination_page_number(item) + 1
+                entries.append((squeeze(item.title), page))
 
     walk(reader.outline)
-    return titles
+    return entries
+
+
+def outline_titles(reader) -> list[str]:
+    return [title for title, _ in outline_entries(reader)]
 
 
 def test_every_chapter_and_one_output_of_each_are_in_the_pdf(book, built_site):
@@ -103,12 +113,54 @@ def test_every_chapter_and_one_output_of_each_are_in_the_pdf(book, built_site):
     assert missing == []
 
 
-def test_every_page_has_its_number_and_the_site_links_to_the_pdf(book, built_site):
+def test_every_page_but_the_cover_has_its_number_and_the_site_links_to_the_pdf(book, built_site):
     reader, texts = book
     total = len(texts)
     assert total > len(nav_sources())
-    unnumbered = [i + 1 for i, page in enumerate(texts) if f"{i + 1} / {total}" not in page]
+    assert f"/ {total}" not in texts[0]  # the cover
+    unnumbered = [n for n, page in enumerate(texts[1:], 2) if f"{n} / {total}" not in page]
     assert unnumbered == []
     home = BeautifulSoup((built_site / "index.html").read_text(encoding="utf-8"), "html.parser")
     targets = {urlsplit(urljoin("http://site/", a["href"])).path for a in home.select("a[href]")}
     assert f"/{PDF_NAME}" in targets
+
+
+def contents_lines(reader) -> list[tuple[str, int]]:
+    """(text, page it lands on) of every link on the contents' sheets: those
+    after the cover and before the sheet the first entry links to. A link covers its line from
+    the title to the page number; its text is the text on that line, taken by height (the
+    rectangle is rounded to whole points, the text starts a fraction of a point left of it)."""
+    from pypdf import mult
+
+    def landing(link) -> int:
+        return reader.get_destination_page_number(reader.named_destinations[link["/Dest"]]) + 1
+
+    first = reader.pages[1]["/Annots"][0].get_object()
+    lines = []
+    for page in reader.pages[1 : landing(first) - 1]:
+        chunks: list[tuple[float, str]] = []
+
+        def visit(text, cm, tm, font, size, chunks=chunks):
+            chunks.append((mult(tm, cm)[5], text))
+
+        page.extract_text(visitor_text=visit)
+        for link in (annotation.get_object() for annotation in page["/Annots"]):
+            _, bottom, _, top = (float(v) for v in link["/Rect"])
+            text = "".join(t for y, t in chunks if bottom <= y <= top)
+            lines.append((squeeze(text), landing(link)))
+    return lines
+
+
+def test_the_contents_print_the_page_each_entry_lands_on(book, built_site):
+    reader, _ = book
+    lines = contents_lines(reader)
+    titles = [squeeze(title) for _, title, _ in expected(built_site)]
+    assert len(lines) == len(titles)
+    outline, position = outline_entries(reader), 0
+    wrong = []
+    for (text, lands), title in zip(lines, titles, strict=True):
+        printed = re.fullmatch(re.escape(title) + r"(\d+)", text)
+        position = next(i for i in range(position, len(outline)) if outline[i][0] == title)
+        if not printed or int(printed[1]) != lands or outline[position][1] != lands:
+            wrong.append(f"{text!r}: links to page {lands}, outline to {outline[position][1]}")
+    assert wrong == []

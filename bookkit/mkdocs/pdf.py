@@ -7,10 +7,14 @@ Ids get a per-page prefix so they stay unique, links between pages become links 
 and each page's headings move down by its depth in the nav (1.1 under 1.), which gives the PDF
 outline its chapters. Headless Chromium (playwright) lays the document out with the site's own
 stylesheets and their ``@media print`` section (book.css), renders the math with the site's
-KaTeX and prints it with page numbers in the footer; text keeps the embedded web font, so Korean
-can be searched and copied. The outline needs a tagged PDF (Chromium builds it from the
-structure tree). The contents link to the chapters but carry no page numbers: those would need a
-second print, which doubles the time.
+KaTeX and prints it; text keeps the embedded web font, so Korean can be searched and copied. The
+outline needs a tagged PDF (Chromium builds it from the structure tree).
+
+Page numbers are the sheets' own numbers, as a PDF viewer counts them: the cover is page 1 and
+shows none, every other page shows "n / N" in its footer (book.css, ``@page book``). The contents
+get their page numbers from the print itself: the document is printed, pypdf reads the page each
+entry's link target landed on, the numbers are written into the contents (a fixed-width column,
+so the layout stays) and the document is printed again, until two prints agree (two, usually).
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import html
+import io
 import mimetypes
 import re
 import subprocess
@@ -38,8 +43,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PDF_NAME = "book.pdf"  # under the site folder, so it is deployed with the site
 ORIGIN = "http://book.invalid"  # the print document's origin; playwright serves it from the site
 DOCUMENT = "/__book__.html"
-FOOTER = ('<div style="width:100%;font-size:8px;color:#555;text-align:center;">'
-          '<span class="pageNumber"></span> / <span class="totalPages"></span></div>')
+MAX_PRINTS = 4  # prints until the contents' page numbers agree with where their targets land
 MARGIN = {"top": "16mm", "bottom": "18mm", "left": "14mm", "right": "14mm"}
 # Attributes that hold a list of ids (aria) or one id (label's for).
 _ID_REFS = ("for", "aria-labelledby", "aria-describedby", "aria-controls", "aria-owns")
@@ -102,8 +106,9 @@ def read_nav(config_file: Path) -> tuple[dict, list[Page], list[Entry]]:
             if isinstance(value, str):
                 own_page = depth > 1 and position == 0 and title is None
                 # A chapter's own page stands in the contents where the chapter's name would.
-                add(value, title, depth - 1 if own_page else depth,
-                    level - 1 if own_page else level)
+                add(
+                    value, title, depth - 1 if own_page else depth, level - 1 if own_page else level
+                )
             else:
                 if not (depth > 0 and _has_own_page(value)):
                     contents.append(Entry(str(title), depth))
@@ -187,14 +192,19 @@ def _page_article(site_dir: Path, page: Page, anchors: dict[str, str]) -> Tag:
 def _stylesheets(site_dir: Path) -> list[str]:
     """The site's stylesheets, in the order every page links them (from the home page)."""
     soup = BeautifulSoup((site_dir / "index.html").read_text(encoding="utf-8"), "html.parser")
-    return ["/" + unquote(urlsplit(urljoin(f"{ORIGIN}/", link["href"])).path).lstrip("/")
-            for link in soup.select('link[rel="stylesheet"]')]
+    return [
+        "/" + unquote(urlsplit(urljoin(f"{ORIGIN}/", link["href"])).path).lstrip("/")
+        for link in soup.select('link[rel="stylesheet"]')
+    ]
 
 
 def _scripts(site_dir: Path) -> list[str]:
     """KaTeX and the site's own script that renders math with it (katex-init.js)."""
-    names = ["assets/vendor/katex/katex.min.js", "assets/vendor/katex/auto-render.min.js",
-             "assets/javascripts/katex-init.js"]
+    names = [
+        "assets/vendor/katex/katex.min.js",
+        "assets/vendor/katex/auto-render.min.js",
+        "assets/javascripts/katex-init.js",
+    ]
     missing = [name for name in names if not (site_dir / name).is_file()]
     if missing:
         raise PdfError(f"{site_dir}: the math scripts are missing: {', '.join(missing)}")
@@ -205,8 +215,13 @@ def build_info() -> str:
     """The build's date (UTC) and, where git knows it, the commit."""
     today = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d")
     try:
-        commit = subprocess.run(["git", "rev-parse", "--short=12", "HEAD"], cwd=ROOT,
-                                capture_output=True, text=True, check=True).stdout.strip()
+        commit = subprocess.run(
+            ["git", "rev-parse", "--short=12", "HEAD"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
     except (OSError, subprocess.CalledProcessError):
         commit = environment().get("GITHUB_SHA", "")[:12]
     return f"{today} 빌드" + (f" · 커밋 {commit}" if commit else "")
@@ -221,7 +236,11 @@ def _contents_html(book: Book, anchors: dict[str, str]) -> str:
             continue
         page = book.pages[entry.page]
         lines.append(
-            f'<p class="{css}"><a href="#{anchors[page.url]}top">{html.escape(page.title)}</a></p>')
+            f'<p class="{css}"><a href="#{anchors[page.url]}top">'
+            f'<span class="book-contents-name">{html.escape(page.title)}</span>'
+            '<span class="book-contents-leader"></span>'
+            '<span class="book-contents-page"></span></a></p>'
+        )
     lines.append("</nav>")
     return "\n".join(lines)
 
@@ -229,11 +248,13 @@ def _contents_html(book: Book, anchors: dict[str, str]) -> str:
 def print_document(site_dir: Path, book: Book, info: str) -> str:
     anchors = {page.url: f"p{index}-" for index, page in enumerate(book.pages)}
     articles = [str(_page_article(site_dir, page, anchors)) for page in book.pages]
-    links = "\n".join(f'<link rel="stylesheet" href="{html.escape(href)}">'
-                      for href in _stylesheets(site_dir))
+    links = "\n".join(
+        f'<link rel="stylesheet" href="{html.escape(href)}">' for href in _stylesheets(site_dir)
+    )
     # katex-init.js renders on Material's document$; this document has no Material script.
     scripts = "<script>window.document$ = {subscribe: render => render()};</script>\n" + "\n".join(
-        f'<script src="{src}"></script>' for src in _scripts(site_dir))
+        f'<script src="{src}"></script>' for src in _scripts(site_dir)
+    )
     return f"""<!doctype html>
 <html lang="ko"><head><meta charset="utf-8"><title>{html.escape(book.name)}</title>
 {links}
@@ -251,8 +272,8 @@ def print_document(site_dir: Path, book: Book, info: str) -> str:
 </body></html>"""
 
 
-def _print(browser, site_dir: Path, document: str) -> bytes:
-    """Lay ``document`` out in Chromium and print it; every request is served from the site."""
+def _open(browser, site_dir: Path, document: str):
+    """A browser page with ``document`` laid out; every request is served from the site."""
     page = browser.new_page()
     missing: list[str] = []
 
@@ -274,20 +295,68 @@ def _print(browser, site_dir: Path, document: str) -> bytes:
     page.goto(ORIGIN + DOCUMENT, wait_until="load", timeout=120_000)
     page.evaluate("document.fonts.ready.then(() => true)")
     if missing:
-        raise PdfError("the print document requested files the site does not have: "
-                       + ", ".join(sorted(set(missing))))
+        raise PdfError(
+            "the print document requested files the site does not have: "
+            + ", ".join(sorted(set(missing)))
+        )
     undrawn = page.evaluate("document.querySelectorAll('.arithmatex:not(:has(.katex))').length")
     if undrawn:
         raise PdfError(f"{undrawn} math formula(s) were not rendered by KaTeX")
-    pdf = page.pdf(format="A4", print_background=True, display_header_footer=True,
-                   header_template="<span></span>", footer_template=FOOTER, margin=MARGIN,
-                   outline=True, tagged=True)
-    page.close()
-    return pdf
+    return page
 
 
-def make_pdf(site_dir: Path, out: Path, config_file: Path = ROOT / "mkdocs.yml",
-             chromium: str | None = None) -> Path:
+def contents_targets(page) -> list[str]:
+    """The ids the contents link to, in the contents' order."""
+    return page.evaluate("""[...document.querySelectorAll('.book-contents a[href^="#"]')]
+        .map(link => link.getAttribute('href').slice(1))""")
+
+
+def landing_pages(pdf: bytes, targets: list[str]) -> dict[str, int]:
+    """The page (1 = the cover) each of ``targets`` (named destinations) lands on."""
+    from pypdf import PdfReader
+
+    reader = PdfReader(io.BytesIO(pdf))
+    destinations = reader.named_destinations
+    lost = [target for target in targets if "/" + target not in destinations]
+    if lost:
+        raise PdfError(f"the PDF has no destination for the contents entries {', '.join(lost)}")
+    return {
+        target: reader.get_destination_page_number(destinations["/" + target]) + 1
+        for target in targets
+    }
+
+
+def _number_contents(page, numbers: dict[str, int]) -> None:
+    page.evaluate(
+        """numbers => {
+        for (const [target, number] of Object.entries(numbers)) {
+            document.querySelector(`.book-contents a[href="#${CSS.escape(target)}"]`)
+                .querySelector('.book-contents-page').textContent = number;
+        }
+    }""",
+        numbers,
+    )
+
+
+def _print(browser, site_dir: Path, document: str) -> bytes:
+    """Print ``document`` until the contents' page numbers are where their entries landed."""
+    page = _open(browser, site_dir, document)
+    targets = contents_targets(page)
+    numbers: dict[str, int] = {}
+    for _ in range(MAX_PRINTS):
+        pdf = page.pdf(format="A4", print_background=True, margin=MARGIN, outline=True, tagged=True)
+        landed = landing_pages(pdf, targets)
+        if landed == numbers:
+            page.close()
+            return pdf
+        _number_contents(page, landed)
+        numbers = landed
+    raise PdfError(f"the contents' page numbers still moved after {MAX_PRINTS} prints")
+
+
+def make_pdf(
+    site_dir: Path, out: Path, config_file: Path = ROOT / "mkdocs.yml", chromium: str | None = None
+) -> Path:
     """Print the built book under ``site_dir`` to ``out``; returns ``out``."""
     from playwright.sync_api import sync_playwright
 
@@ -296,8 +365,10 @@ def make_pdf(site_dir: Path, out: Path, config_file: Path = ROOT / "mkdocs.yml",
         raise PdfError(f"{site_dir}: no built site; run `python3 scripts/dev.py build` first")
     executable = chromium or find_chromium()
     if executable is None:
-        raise PdfError("no Chromium found: install it (Debian: apt-get install chromium) or "
-                       "set BOOK_CHROMIUM to its path")
+        raise PdfError(
+            "no Chromium found: install it (Debian: apt-get install chromium) or "
+            "set BOOK_CHROMIUM to its path"
+        )
     book = Book(config.get("site_name", ""), config.get("site_description", ""), pages, contents)
     info = build_info()
     with sync_playwright() as playwright:

@@ -57,6 +57,7 @@ from bookkit.mkdocs.glossary import (
     link_first_uses,
     terms,
 )
+from bookkit.mkdocs.math_render import KATEX, Katex, MathError, render_page_math
 from bookkit.mkdocs.notebook_pages import executed_notebook, readable_heading_ids
 from bookkit.mkdocs.search import add_morphs_field, defer_docs
 from bookkit.mkdocs.site_check import EXECUTED_MARKER, check_site
@@ -98,6 +99,7 @@ class BuildState:
     glossary: list[tuple[str, list[str]]] = field(default_factory=list)
     page_blocks: dict[str, dict[str, Block]] = field(default_factory=dict)
     notebooks: list[tuple[str, Path, str]] = field(default_factory=list)  # page, file, url
+    katex: Katex | None = None  # math set at build time (bookkit.mkdocs.math_render)
     page: str | None = None  # the page markdown-exec renders now
 
     @property
@@ -350,8 +352,26 @@ class BookPlugin(BasePlugin[BookConfig]):
             page.toc = get_toc(tokens)
         return html
 
+    def on_post_page(self, output, page, config, **kwargs):
+        # After the search plugin read the page, so its index keeps the formulas' TeX.
+        state = self.state
+        state.katex = state.katex or Katex(Path(config.docs_dir) / KATEX)
+        source = Path(config.docs_dir) / page.file.src_uri
+        try:
+            return render_page_math(output, state.katex, relative_name(source, state.root),
+                                    source.read_text(encoding="utf-8"),
+                                    notebook=bool(getattr(page, "nb_url", None)))
+        except MathError as error:
+            raise PluginError(str(error)) from error
+
+    def on_build_error(self, error, **kwargs):
+        if self.state.katex is not None:
+            self.state.katex.close()
+
     # --- after the build ----------------------------------------------------------------
     def on_post_build(self, config, **kwargs):
+        if self.state.katex is not None:
+            self.state.katex.close()
         self._write_chapter_notebooks(config)
         self._add_search_field(config)
         write_site_font(Path(config.site_dir), self.state.root / ".cache" / "bookkit" / "font")

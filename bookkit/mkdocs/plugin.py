@@ -58,7 +58,7 @@ from bookkit.mkdocs.glossary import (
     terms,
 )
 from bookkit.mkdocs.math_render import KATEX, Katex, MathError, render_page_math
-from bookkit.mkdocs.notebook_pages import executed_notebook, readable_heading_ids
+from bookkit.mkdocs.notebook_pages import NotebookPageError, executed_notebook, notebook_page
 from bookkit.mkdocs.search import add_morphs_field, defer_docs
 from bookkit.mkdocs.site_check import EXECUTED_MARKER, check_site
 from bookkit.outputs import details, fill_text_output, fold_errors, placeholder
@@ -348,7 +348,10 @@ class BookPlugin(BasePlugin[BookConfig]):
     def on_page_content(self, html, page, config, files, **kwargs):
         self.state.page = None
         if getattr(page, "nb_url", None):  # a notebook page rendered by mkdocs-jupyter
-            html, tokens = readable_heading_ids(html)
+            try:
+                html, tokens = notebook_page(html, Path(page.file.abs_src_path))
+            except NotebookPageError as error:
+                raise PluginError(f"{page.file.src_uri}: {error}") from error
             page.toc = get_toc(tokens)
         return html
 

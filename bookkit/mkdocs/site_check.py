@@ -21,9 +21,10 @@
 5. Every picture has a text alternative: an inline ``<svg>`` is ``role="img"`` with a non-empty
    ``aria-label`` (or ``aria-labelledby``) and a ``<title>``, unless it is hidden
    (``aria-hidden="true"``, also on an ancestor such as KaTeX's drawn copy of a formula) or an
-   icon inside a link, button or label, which names it. Every formula was set at build time
-   (:mod:`bookkit.mkdocs.math_render`): an arithmatex element holds KaTeX's output, and no
-   ``$`` is left in the prose of a notebook's Markdown cell.
+   icon inside a link, button or label, which names it. No ``<img>`` keeps nbconvert's
+   placeholder for a missing ``alt`` (a missing ``alt`` is axe's). Every formula was set at
+   build time (:mod:`bookkit.mkdocs.math_render`): an arithmatex element holds KaTeX's output,
+   and no ``$`` is left in the prose of a notebook's Markdown cell.
 6. The search index holds text only: Material keeps ``<p>``, ``<code>``, ``<pre>``, lists and
    sub/superscripts, without attributes; nothing else may look like a tag.
 
@@ -49,6 +50,7 @@ from bookkit.mkdocs.search import DOCS_FILE, read_index
 from bookkit.pages import built_page_path, is_notebook
 
 EXECUTED_MARKER = "<!-- bookkit-executed: {id} -->"
+NBCONVERT_ALT = "No description has been provided for this image"  # nbconvert's default alt
 
 _LOADING_TAGS = ("script", "img", "iframe", "source", "audio", "video", "embed", "track")
 _LOADING_RELS = {"stylesheet", "preload", "modulepreload", "icon", "manifest"}
@@ -206,6 +208,8 @@ def _scan(text: str, is_css: bool, project_root: Path | None = None) -> _Scan:
             scan.loads += _CSS_EXTERNAL.findall(tag.text(deep=True))
         elif name == "svg" and not _named_picture(tag):
             scan.unnamed.append(f"inline <svg> without a text alternative: {tag.html[:80]!r}")
+        elif name == "img" and attrs.get("alt", "").strip() == NBCONVERT_ALT:
+            scan.unnamed.append(f"<img> without a text alternative: {tag.html[:80]!r}")
         scan.unnamed += _unset_math(tag, attrs)
         if name != "script":
             continue

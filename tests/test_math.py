@@ -43,6 +43,8 @@ def test_notebook_markdown_dollars_are_set_and_code_is_not(katex):
     assert "<code>echo $HOME</code>" in html
     assert html.count('<span class="katex">') == 2 and "katex-display" in html
     assert "a &lt; 1" in html  # the annotation keeps the TeX, escaped
+    # A paragraph that is one display formula becomes arithmatex's block, whose box scrolls.
+    assert '</p><div class="arithmatex"><span class="katex-display">' in html
     # Off a notebook page a $ is text.
     assert render_page_math(CELL, katex, "docs/p.md", "", notebook=False) == CELL
 

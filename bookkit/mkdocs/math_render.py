@@ -152,7 +152,9 @@ def render_page_math(html: str, katex: Katex, label: str, source: str, notebook:
             "\n  ".join(f"{where(tex)}: KaTeX cannot render {tex!r}: {error}" for tex, error in bad)
         )
 
-    def drawn(formula: Formula, tag: str = "span"):
+    def drawn(formula: Formula):
+        # A display formula is a block, like arithmatex's: its box scrolls when it is too wide.
+        tag = "div" if formula[1] else "span"
         return BeautifulSoup(
             f'<{tag} class="arithmatex">{results[formula]["html"]}</{tag}>', "html.parser"
         ).contents[0]
@@ -161,7 +163,10 @@ def render_page_math(html: str, katex: Katex, label: str, source: str, notebook:
         element.clear()
         element.append(drawn(formula).contents[0])
     for text, parts in texts:
+        paragraph = text.parent
         text.replace_with(
             *[NavigableString(p) if isinstance(p, str) else drawn(p) for p in parts if p]
         )
+        if paragraph.name == "p" and [c.name for c in paragraph.contents] == ["div"]:
+            paragraph.unwrap()  # a paragraph that is one display formula: no <div> inside <p>
     return str(soup)

@@ -10,7 +10,7 @@ A page's formulas are
 - arithmatex's elements (generic mode): ``<span class="arithmatex">\\(…\\)</span>`` and
   ``<div class="arithmatex">\\[…\\]</div>``;
 - on a notebook page, ``$…$`` and ``$$…$$`` in the text of its Markdown cells (Jupyter's
-  notation), outside code.
+  notation), outside code, which :func:`mark_notebook_math` turns into arithmatex's elements.
 
 A formula KaTeX cannot set (strict mode: also what LaTeX would not accept) and a ``$`` left
 without its pair in a Markdown cell stop the build with the page and line.
@@ -105,68 +105,71 @@ def _arithmatex(soup: BeautifulSoup, where) -> list[tuple[object, Formula]]:
     return found
 
 
-def _notebook_text(soup: BeautifulSoup, where) -> list[tuple[NavigableString, list]]:
-    """Text nodes of Markdown cells with ``$`` math: each with its parts (text or formula)."""
-    found = []
+def mark_notebook_math(soup: BeautifulSoup, where) -> None:
+    """``$…$`` and ``$$…$$`` in a notebook's Markdown cells (outside code) become arithmatex's
+    elements, which :func:`render_page_math` sets like every other page's. A paragraph that is
+    one display formula becomes its ``<div>``. ``where(text)`` names the source of a lone ``$``.
+    """
     for cell in soup.select(".jp-RenderedMarkdown"):
         for text in cell.find_all(string=True):
-            if "$" not in text or any(p.name in NOT_PROSE for p in text.parents):
-                continue
-            parts: list = []
-            at = 0
-            for match in DOLLARS.finditer(text):
-                parts.append(text[at : match.start()])
-                tex = match.group(1) if match.group(1) is not None else match.group(2)
-                parts.append((tex.strip(), match.group(1) is not None))
-                at = match.end()
-            parts.append(text[at:])
-            lone = next((p for p in parts if isinstance(p, str) and "$" in p), None)
-            if lone is not None:
-                raise MathError(
-                    f"{where(lone.strip())}: a $ without its pair in a Markdown "
-                    f"cell: {lone.strip()[:80]!r}"
-                )
-            found.append((text, parts))
-    return found
+            if "$" in text and not any(p.name in NOT_PROSE for p in text.parents):
+                _mark_text(text, where)
 
 
-def render_page_math(html: str, katex: Katex, label: str, source: str, notebook: bool) -> str:
-    """``html`` with its formulas set by KaTeX; ``label`` and ``source`` name bad ones."""
-    if 'class="arithmatex' not in html and not (notebook and "$" in html):
-        return html
+def _mark_text(text: NavigableString, where) -> None:
+    nodes: list = []
+    at = 0
+    for match in DOLLARS.finditer(text):
+        nodes.append(NavigableString(text[at : match.start()]))
+        display = match.group(1) is not None
+        tag, left, right = ("div", "\\[", "\\]") if display else ("span", "\\(", "\\)")
+        element = BeautifulSoup("", "html.parser").new_tag(tag, attrs={"class": "arithmatex"})
+        element.string = f"{left}{(match.group(1) or match.group(2)).strip()}{right}"
+        nodes.append(element)
+        at = match.end()
+    nodes.append(NavigableString(text[at:]))
+    lone = next((n.strip() for n in nodes if isinstance(n, NavigableString) and "$" in n), None)
+    if lone is not None:
+        raise MathError(f"{where(lone)}: a $ without its pair in a Markdown cell: {lone[:80]!r}")
+    paragraph = text.parent
+    text.replace_with(*[node for node in nodes if node.name or str(node)])
+    if paragraph.name == "p" and [c.name for c in paragraph.contents] == ["div"]:
+        paragraph.unwrap()  # no <div> inside a <p>
 
-    def where(tex: str) -> str:
-        at = source.find(tex) if tex else -1
+
+def source_lines(label: str, source: str):
+    """``where(text)``: ``label:line`` of the first line of ``source`` holding ``text``."""
+
+    def where(text: str) -> str:
+        at = source.find(text) if text else -1
         return f"{label}:{source.count(chr(10), 0, at) + 1}" if at >= 0 else label
 
-    soup = BeautifulSoup(html, "html.parser")
-    elements = _arithmatex(soup, where)
-    texts = _notebook_text(soup, where) if notebook else []
-    formulas = [f for _, f in elements] + [
-        p for _, parts in texts for p in parts if isinstance(p, tuple)
+    return where
+
+
+def render_page_math(html: str, katex: Katex, where) -> str:
+    """``html`` with each arithmatex element's TeX replaced by KaTeX's output.
+
+    The elements are found by parsing, but only their own text is replaced, so the rest of the
+    page keeps its bytes. ``where(tex)`` names the source of a formula KaTeX cannot set.
+    """
+    if 'class="arithmatex' not in html:
+        return html
+    found = _arithmatex(BeautifulSoup(html, "html.parser"), where)
+    results = katex.render([formula for _, formula in found])
+    bad = [
+        (tex, results[(tex, d)]["error"]) for _, (tex, d) in found if "error" in results[(tex, d)]
     ]
-    results = katex.render(formulas)
-    bad = [(tex, results[(tex, d)]["error"]) for tex, d in formulas if "error" in results[(tex, d)]]
     if bad:
         raise MathError(
             "\n  ".join(f"{where(tex)}: KaTeX cannot render {tex!r}: {error}" for tex, error in bad)
         )
-
-    def drawn(formula: Formula):
-        # A display formula is a block, like arithmatex's: its box scrolls when it is too wide.
-        tag = "div" if formula[1] else "span"
-        return BeautifulSoup(
-            f'<{tag} class="arithmatex">{results[formula]["html"]}</{tag}>', "html.parser"
-        ).contents[0]
-
-    for element, formula in elements:
-        element.clear()
-        element.append(drawn(formula).contents[0])
-    for text, parts in texts:
-        paragraph = text.parent
-        text.replace_with(
-            *[NavigableString(p) if isinstance(p, str) else drawn(p) for p in parts if p]
-        )
-        if paragraph.name == "p" and [c.name for c in paragraph.contents] == ["div"]:
-            paragraph.unwrap()  # a paragraph that is one display formula: no <div> inside <p>
-    return str(soup)
+    line_starts = [0] + [i + 1 for i, char in enumerate(html) if char == "\n"]
+    pieces, at = [], 0
+    for element, formula in found:
+        opening = line_starts[element.sourceline - 1] + element.sourcepos
+        inner = html.index(">", opening) + 1
+        closing = html.index(f"</{element.name}>", inner)
+        pieces += [html[at:inner], results[formula]["html"]]
+        at = closing
+    return "".join(pieces) + html[at:]

@@ -57,7 +57,7 @@ from bookkit.mkdocs.glossary import (
     link_first_uses,
     terms,
 )
-from bookkit.mkdocs.math_render import KATEX, Katex, MathError, render_page_math
+from bookkit.mkdocs.math_render import KATEX, Katex, MathError, render_page_math, source_lines
 from bookkit.mkdocs.notebook_pages import NotebookPageError, executed_notebook, notebook_page
 from bookkit.mkdocs.search import add_morphs_field, defer_docs
 from bookkit.mkdocs.site_check import EXECUTED_MARKER, check_site
@@ -349,8 +349,9 @@ class BookPlugin(BasePlugin[BookConfig]):
         self.state.page = None
         if getattr(page, "nb_url", None):  # a notebook page rendered by mkdocs-jupyter
             try:
-                html, tokens = notebook_page(html, Path(page.file.abs_src_path))
-            except NotebookPageError as error:
+                html, tokens = notebook_page(html, Path(page.file.abs_src_path),
+                                             self._source_lines(page, config))
+            except (NotebookPageError, MathError) as error:
                 raise PluginError(f"{page.file.src_uri}: {error}") from error
             page.toc = get_toc(tokens)
         return html
@@ -359,13 +360,16 @@ class BookPlugin(BasePlugin[BookConfig]):
         # After the search plugin read the page, so its index keeps the formulas' TeX.
         state = self.state
         state.katex = state.katex or Katex(Path(config.docs_dir) / KATEX)
-        source = Path(config.docs_dir) / page.file.src_uri
         try:
-            return render_page_math(output, state.katex, relative_name(source, state.root),
-                                    source.read_text(encoding="utf-8"),
-                                    notebook=bool(getattr(page, "nb_url", None)))
+            return render_page_math(output, state.katex, self._source_lines(page, config))
         except MathError as error:
             raise PluginError(str(error)) from error
+
+    def _source_lines(self, page, config):
+        """``where(text)`` for a page: ``docs/page.md:line`` of the source holding ``text``."""
+        source = Path(config.docs_dir) / page.file.src_uri
+        return source_lines(relative_name(source, self.state.root),
+                            source.read_text(encoding="utf-8"))
 
     def on_build_error(self, error, **kwargs):
         if self.state.katex is not None:

@@ -351,8 +351,10 @@ class BookPlugin(BasePlugin[BookConfig]):
             try:
                 html, tokens = notebook_page(html, Path(page.file.abs_src_path),
                                              self._source_lines(page, config))
-            except (NotebookPageError, MathError) as error:
+            except NotebookPageError as error:
                 raise PluginError(f"{page.file.src_uri}: {error}") from error
+            except MathError as error:  # already names the page and line
+                raise PluginError(str(error)) from error
             page.toc = get_toc(tokens)
         return html
 

@@ -79,15 +79,13 @@ def test_pages_request_nothing_from_other_hosts(browser, site_url, path):
     page.close()
 
 
-def test_math_and_autograd_graph_render(browser, site_url):
+def test_autograd_graph_renders(browser, site_url):
     page, outside = open_page(browser, f"{site_url}/tensors-and-autograd/graph-capture/")
-    page.wait_for_selector(".katex", timeout=10_000)
     # The autograd graphs are SVG drawn at build time: there from the start, no script needed.
     heights = page.eval_on_selector_all(
         "figure.book-graph svg", "els => els.map(e => e.getBoundingClientRect().height)"
     )
     assert len(heights) >= 2 and all(height > 40 for height in heights[:1]), heights
-    assert page.locator(".katex").count() >= 2
     assert outside == []
     page.close()
     without_script = browser.new_page(java_script_enabled=False)
@@ -221,15 +219,39 @@ def test_lab_notebook_page_offers_its_ipynb(browser, site_url):
     page.close()
 
 
-def test_math_scripts_load_only_where_used(browser, site_url):
-    """KaTeX is heavy: a page without math loads none of it (page weight)."""
+KATEX_FONTS_LOADED = "[...document.fonts].filter(f => f.family === 'KaTeX_Main' && " \
+    "f.status === 'loaded').length"
+
+
+@pytest.mark.parametrize("path, prose", [("first-steps/finite-differences/", "article"),
+                                         ("labs/autograd-bugs/", ".jp-RenderedMarkdown")])
+def test_math_is_set_at_build_time(browser, site_url, path, prose):
+    """Without JavaScript, formulas show as KaTeX set them at build time, in KaTeX's fonts, with
+    MathML for screen readers; no TeX is left for a script to set."""
+    page = browser.new_page(java_script_enabled=False)
+    page.goto(f"{site_url}/{path}", wait_until="load")
+    drawn = page.locator(".arithmatex .katex-html[aria-hidden='true']")
+    assert drawn.count() >= 5
+    assert page.locator(".arithmatex .katex-mathml math").count() == drawn.count()
+    display = page.locator(f"{prose} .katex-display .katex-html").first
+    assert display.is_visible() and display.bounding_box()["height"] > 30  # two lines, e.g. a/b
+    text = " ".join(page.locator(prose).all_inner_texts())
+    assert not any(mark in text for mark in ("\\(", "\\[", "$")), "TeX left unset"
+    assert page.evaluate(KATEX_FONTS_LOADED) >= 1
+    assert page.locator("script[src*='katex']").count() == 0
+    page.close()
+
+
+def test_math_stylesheet_only_where_used(browser, site_url):
+    """Page weight: no page loads a KaTeX script; only pages with math link its stylesheet."""
     page, outside = open_page(browser, f"{site_url}/glossary/")
     assert page.locator(".arithmatex").count() == 0
-    assert page.evaluate("typeof katex === 'undefined'")
-    assert page.locator("link[href*='katex']").count() == 0
+    assert page.locator("link[href*='katex'], script[src*='katex']").count() == 0
     page.close()
     page, outside = open_page(browser, f"{site_url}/tensors/")  # math
-    page.wait_for_selector(".katex", timeout=10_000)
+    assert page.locator(".arithmatex .katex").count() >= 1
+    assert page.locator("link[href*='katex']").count() == 1
+    assert page.evaluate("typeof katex === 'undefined'")
     assert outside == []
     page.close()
 

@@ -1,8 +1,11 @@
-"""Notebook pages rendered from the store: the executed ``.ipynb`` and readable heading ids.
+"""Notebook pages rendered from the store: the executed ``.ipynb``, and its page made to fit the
+site.
 
 :func:`executed_notebook` joins the page's current cells with the stored outputs into the
 ``.ipynb`` that mkdocs-jupyter renders (with ``execute: false``) and readers download. Cell
 ids and execution counts are fixed, so the same outputs give the same bytes.
+:func:`notebook_page` then fits mkdocs-jupyter's HTML to the site: readable heading ids, the
+site's stylesheets instead of JupyterLab's, and the images' text alternatives.
 """
 
 from __future__ import annotations
@@ -10,6 +13,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import jupytext
+from bs4 import BeautifulSoup
+
+from bookkit.mkdocs.math_render import mark_notebook_math
 
 # Output representations that mkdocs-jupyter would put on the page as live markup.
 MARKUP_TYPES = ("text/html", "text/markdown", "text/latex", "application/javascript")
@@ -56,19 +62,67 @@ def executed_notebook(source: Path, outputs: dict[str, list]) -> str:
     return nbformat.writes(notebook) + "\n"
 
 
-def readable_heading_ids(html: str) -> tuple[str, list[dict]]:
-    """A rendered notebook page with Korean-readable heading ids, and TOC tokens for them.
+IMAGE_TYPES = ("image/png", "image/jpeg", "image/svg+xml")
+
+
+class NotebookPageError(ValueError):
+    """The rendered page does not match its notebook."""
+
+
+def notebook_page(html: str, notebook: Path, where=None) -> tuple[str, list[dict]]:
+    """mkdocs-jupyter's page for ``notebook`` (the ``.ipynb`` or jupytext file it rendered),
+    fitted to the site, and TOC tokens.
+
+    - The ``<style>`` elements mkdocs-jupyter puts in the page (JupyterLab's whole stylesheet,
+      about 590 KB, and its code colours) go: ``assets/stylesheets/notebook.css``, linked by
+      ``overrides/main.html`` on notebook pages, styles the cells.
+    - Code cells get Material's ``highlight`` class, so their code has the book's code colours.
+    - Each image output gets its ``alt`` from the output's metadata (``{mime: {"alt": ...}}``);
+      nbconvert's lab template drops it for a placeholder, which the site check refuses.
+    - Headings get readable ids (:func:`_heading_ids`).
+    - ``$`` math in Markdown cells becomes arithmatex's elements, set at build time like every
+      page's (:mod:`bookkit.mkdocs.math_render`); ``where(text)`` names a lone ``$``'s line.
+    """
+    soup = BeautifulSoup(html, "html.parser")
+    for style in soup.find_all("style"):
+        style.decompose()
+    for block in soup.select(".highlight-ipynb"):
+        block["class"] = [*block.get("class", []), "highlight"]
+    _image_alts(soup, jupytext.read(notebook))
+    mark_notebook_math(soup, where or (lambda text: str(notebook)))
+    tokens = _heading_ids(soup)
+    return str(soup), tokens
+
+
+def _image_alts(soup: BeautifulSoup, notebook) -> None:
+    alts = [
+        (output.get("metadata") or {}).get(kind, {}).get("alt")
+        for cell in notebook.cells
+        for output in cell.get("outputs", [])
+        for kind in IMAGE_TYPES
+        if kind in output.get("data", {})
+    ]
+    images = soup.select(".jp-RenderedImage img")
+    if len(images) != len(alts):
+        raise NotebookPageError(
+            f"the page shows {len(images)} images, the notebook has {len(alts)} image outputs"
+        )
+    for image, alt in zip(images, alts, strict=True):
+        if alt:
+            image["alt"] = alt
+
+
+def _heading_ids(soup: BeautifulSoup) -> list[dict]:
+    """Korean-readable heading ids, and TOC tokens for them.
 
     mkdocs-jupyter slugifies headings to ASCII (a Korean heading becomes ``2`` or nothing) and
     builds its TOC with yet another slugifier, so the TOC's links miss. Headings get the ids
     the rest of the site uses (``pymdownx.slugs.slugify``, lower case) and the TOC is rebuilt
     from them (``mkdocs.structure.toc.get_toc`` takes the tokens).
     """
-    from bs4 import BeautifulSoup
     from pymdownx.slugs import slugify
 
     slug = slugify(case="lower")
-    soup = BeautifulSoup(html, "html.parser")
     seen: dict[str, int] = {}
     tokens: list[dict] = []
     for heading in soup.find_all(["h1", "h2", "h3", "h4", "h5", "h6"]):
@@ -85,4 +139,4 @@ def readable_heading_ids(html: str) -> tuple[str, list[dict]]:
         while parent and parent[-1]["level"] < token["level"]:
             parent = parent[-1]["children"]
         parent.append(token)
-    return str(soup), tokens
+    return tokens

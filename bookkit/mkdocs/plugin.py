@@ -57,7 +57,8 @@ from bookkit.mkdocs.glossary import (
     link_first_uses,
     terms,
 )
-from bookkit.mkdocs.notebook_pages import executed_notebook, readable_heading_ids
+from bookkit.mkdocs.math_render import KATEX, Katex, MathError, render_page_math, source_lines
+from bookkit.mkdocs.notebook_pages import NotebookPageError, executed_notebook, notebook_page
 from bookkit.mkdocs.search import add_morphs_field, defer_docs
 from bookkit.mkdocs.site_check import EXECUTED_MARKER, check_site
 from bookkit.outputs import details, fill_text_output, fold_errors, placeholder
@@ -98,6 +99,7 @@ class BuildState:
     glossary: list[tuple[str, list[str]]] = field(default_factory=list)
     page_blocks: dict[str, dict[str, Block]] = field(default_factory=dict)
     notebooks: list[tuple[str, Path, str]] = field(default_factory=list)  # page, file, url
+    katex: Katex | None = None  # math set at build time (bookkit.mkdocs.math_render)
     page: str | None = None  # the page markdown-exec renders now
 
     @property
@@ -346,12 +348,39 @@ class BookPlugin(BasePlugin[BookConfig]):
     def on_page_content(self, html, page, config, files, **kwargs):
         self.state.page = None
         if getattr(page, "nb_url", None):  # a notebook page rendered by mkdocs-jupyter
-            html, tokens = readable_heading_ids(html)
+            try:
+                html, tokens = notebook_page(html, Path(page.file.abs_src_path),
+                                             self._source_lines(page, config))
+            except NotebookPageError as error:
+                raise PluginError(f"{page.file.src_uri}: {error}") from error
+            except MathError as error:  # already names the page and line
+                raise PluginError(str(error)) from error
             page.toc = get_toc(tokens)
         return html
 
+    def on_post_page(self, output, page, config, **kwargs):
+        # After the search plugin read the page, so its index keeps the formulas' TeX.
+        state = self.state
+        state.katex = state.katex or Katex(Path(config.docs_dir) / KATEX)
+        try:
+            return render_page_math(output, state.katex, self._source_lines(page, config))
+        except MathError as error:
+            raise PluginError(str(error)) from error
+
+    def _source_lines(self, page, config):
+        """``where(text)`` for a page: ``docs/page.md:line`` of the source holding ``text``."""
+        source = Path(config.docs_dir) / page.file.src_uri
+        return source_lines(relative_name(source, self.state.root),
+                            source.read_text(encoding="utf-8"))
+
+    def on_build_error(self, error, **kwargs):
+        if self.state.katex is not None:
+            self.state.katex.close()
+
     # --- after the build ----------------------------------------------------------------
     def on_post_build(self, config, **kwargs):
+        if self.state.katex is not None:
+            self.state.katex.close()
         self._write_chapter_notebooks(config)
         self._add_search_field(config)
         write_site_font(Path(config.site_dir), self.state.root / ".cache" / "bookkit" / "font")

@@ -20,7 +20,11 @@
    that changed, and a changed page is always parsed again.
 5. Every picture has a text alternative: an inline ``<svg>`` is ``role="img"`` with a non-empty
    ``aria-label`` (or ``aria-labelledby``) and a ``<title>``, unless it is hidden
-   (``aria-hidden="true"``) or an icon inside a link, button or label, which names it.
+   (``aria-hidden="true"``, also on an ancestor such as KaTeX's drawn copy of a formula) or an
+   icon inside a link, button or label, which names it. No ``<img>`` keeps nbconvert's
+   placeholder for a missing ``alt`` (a missing ``alt`` is axe's). Every formula was set at
+   build time (:mod:`bookkit.mkdocs.math_render`): an arithmatex element holds KaTeX's output,
+   and no ``$`` is left in the prose of a notebook's Markdown cell.
 6. The search index holds text only: Material keeps ``<p>``, ``<code>``, ``<pre>``, lists and
    sub/superscripts, without attributes; nothing else may look like a tag.
 
@@ -46,6 +50,7 @@ from bookkit.mkdocs.search import DOCS_FILE, read_index
 from bookkit.pages import built_page_path, is_notebook
 
 EXECUTED_MARKER = "<!-- bookkit-executed: {id} -->"
+NBCONVERT_ALT = "No description has been provided for this image"  # nbconvert's default alt
 
 _LOADING_TAGS = ("script", "img", "iframe", "source", "audio", "video", "embed", "track")
 _LOADING_RELS = {"stylesheet", "preload", "modulepreload", "icon", "manifest"}
@@ -203,6 +208,9 @@ def _scan(text: str, is_css: bool, project_root: Path | None = None) -> _Scan:
             scan.loads += _CSS_EXTERNAL.findall(tag.text(deep=True))
         elif name == "svg" and not _named_picture(tag):
             scan.unnamed.append(f"inline <svg> without a text alternative: {tag.html[:80]!r}")
+        elif name == "img" and attrs.get("alt", "").strip() == NBCONVERT_ALT:
+            scan.unnamed.append(f"<img> without a text alternative: {tag.html[:80]!r}")
+        scan.unnamed += _unset_math(tag, attrs)
         if name != "script":
             continue
         src = attrs.get("src")
@@ -217,16 +225,36 @@ def _scan(text: str, is_css: bool, project_root: Path | None = None) -> _Scan:
     return scan
 
 
+def _unset_math(tag, attrs: dict) -> list[str]:
+    """A formula left for a script to set: TeX in an arithmatex element or a Markdown cell."""
+    classes = attrs.get("class", "").split()
+    if "arithmatex" in classes and tag.css_first(".katex") is None:
+        return [f"formula not set at build time: {tag.text(deep=True)[:80]!r}"]
+    if "jp-RenderedMarkdown" in classes:
+        return [f"formula not set at build time: {node.text()[:80]!r}"
+                for node in tag.traverse(include_text=True)
+                if node.tag == "-text" and "$" in node.text()
+                and not any(p.tag in ("code", "pre") for p in _ancestors(node))]
+    return []
+
+
+def _ancestors(node):
+    parent = node.parent
+    while parent is not None:
+        yield parent
+        parent = parent.parent
+
+
 def _named_picture(svg) -> bool:
     """Whether an inline ``<svg>`` (a Lexbor node) has a text alternative, or needs none."""
     attrs = {key: value or "" for key, value in svg.attributes.items()}
     if attrs.get("aria-hidden", "").lower() == "true":
         return True
-    parent = svg.parent
-    while parent is not None:
+    for parent in _ancestors(svg):
         if parent.tag in ("svg", "a", "button", "label"):  # nested, or an icon of a control
             return True
-        parent = parent.parent
+        if (parent.attributes.get("aria-hidden") or "").lower() == "true":
+            return True
     named = attrs.get("aria-label", "").strip() or attrs.get("aria-labelledby")
     title = next((child for child in svg.iter() if child.tag == "title"), None)
     return attrs.get("role") == "img" and bool(named) and bool(

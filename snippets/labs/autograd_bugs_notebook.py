@@ -131,7 +131,7 @@ assert all(abs(run.total - buggy.total) < 1e-3 for run in leak.runs)
 # 평가 세트가 길고 모델이 크면 이 직선이 GPU 메모리 한계에 닿습니다.
 
 # %%
-fig = plot_leak(leak)
+show_figure(plot_leak(leak))
 
 # %% [markdown]
 # `.item()`만 써도 쌓이지는 않지만, 루프가 끝난 뒤에도 변수 `loss`가 마지막 그래프 하나를
@@ -298,7 +298,7 @@ assert zero.without_zero_grad[-1] > 10 * zero.with_zero_grad[-1]
 assert zero.without_zero_grad[-1] > 1.0
 
 # %%
-fig = plot_zero_grad(zero)
+show_figure(plot_zero_grad(zero))
 
 # %% [markdown]
 # `zero_grad()`가 없는 쪽은 줄었다 늘었다 하며 30단계 뒤에도 손실이 1을 넘고, 있는 쪽보다 열 배

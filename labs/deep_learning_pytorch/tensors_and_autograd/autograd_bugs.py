@@ -78,6 +78,25 @@ def use_korean_font() -> bool:
     warnings.filterwarnings("ignore", message=r"Glyph \d+ .* missing from font")
     print("한글 글꼴을 찾지 못했습니다. 그림의 한글 글자는 네모로 보일 수 있습니다.")
     return False
+
+
+def show_figure(fig) -> None:
+    """그림을 대체 텍스트(그림의 label: 그림이 보여 주는 숫자)와 함께 노트북에 보여 준다.
+
+    화면 읽기 프로그램은 그림 대신 대체 텍스트를 읽는다.
+    """
+    import matplotlib.pyplot as plt
+    from IPython.display import display
+
+    if not fig.get_label():
+        raise ValueError("그림에 label(대체 텍스트)이 없습니다: fig.set_label(...)")
+    display(fig, metadata={"image/png": {"alt": fig.get_label()}})
+    plt.close(fig)
+
+
+def _span(values: list[float]) -> str:
+    low, high = min(values), max(values)
+    return f"{values[0]:.3g}에서 {values[-1]:.3g}까지(최소 {low:.3g}, 최대 {high:.3g})"
 # --8<-- [end:setup]
 
 
@@ -321,6 +340,9 @@ def plot_leak(report: LeakReport):
     ax.set_title("detach 누락: 그래프가 batch마다 쌓인다")
     ax.legend()
     ax.grid(alpha=0.3)
+    lines = "; ".join(f"{run.variant}: {_span(run.live_mib)} MiB" for run in report.runs)
+    fig.set_label(f"선 그래프 '{ax.get_title()}'. 처리한 batch 수 1~{report.n_batches}에 따라 "
+                  f"살아 있는 저장 텐서(MiB): {lines}.")
     return fig
 # --8<-- [end:leak-findings]
 
@@ -645,6 +667,9 @@ def plot_zero_grad(report: ZeroGradReport):
     ax.set_title(f"zero_grad 누락: SGD lr={report.lr}")
     ax.legend()
     ax.grid(alpha=0.3)
+    fig.set_label(f"선 그래프 '{ax.get_title()}', 로그 눈금. step 0~{report.steps - 1}의 손실"
+                  f"(MSE): zero_grad 있음 {_span(report.with_zero_grad)}; zero_grad 없음 "
+                  f"{_span(report.without_zero_grad)}.")
     return fig
 # --8<-- [end:zero-grad-findings]
 

@@ -1,0 +1,177 @@
+"""Math rendered at build time: every formula of a page becomes KaTeX's HTML and MathML.
+
+Pages ship no KaTeX script, only its stylesheet and the fonts it names. The formulas are set by
+the site's own KaTeX (``docs/assets/vendor/katex/katex.min.js``, the copy whose stylesheet the
+pages link), run in one node process per build (``katex_render.js``). KaTeX's MathML goes with
+its HTML, so screen readers read the formula and the drawn copy is hidden from them.
+
+A page's formulas are
+
+- arithmatex's elements (generic mode): ``<span class="arithmatex">\\(…\\)</span>`` and
+  ``<div class="arithmatex">\\[…\\]</div>``;
+- on a notebook page, ``$…$`` and ``$$…$$`` in the text of its Markdown cells (Jupyter's
+  notation), outside code, which :func:`mark_notebook_math` turns into arithmatex's elements.
+
+A formula KaTeX cannot set (strict mode: also what LaTeX would not accept) and a ``$`` left
+without its pair in a Markdown cell stop the build with the page and line.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+from bs4 import BeautifulSoup, NavigableString, SoupStrainer
+
+KATEX = Path("assets") / "vendor" / "katex" / "katex.min.js"  # under docs_dir
+SCRIPT = Path(__file__).with_name("katex_render.js")
+DOLLARS = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$", re.S)
+DELIMITERS = {("\\(", "\\)"): False, ("\\[", "\\]"): True}
+NOT_PROSE = {"code", "pre", "script", "style"}
+
+Formula = tuple[str, bool]  # TeX, display
+
+
+class MathError(Exception):
+    """A formula that cannot be rendered, or no way to render it."""
+
+
+class Katex:
+    """One node process running the site's KaTeX for a build; rendered formulas are kept."""
+
+    def __init__(self, katex_js: Path) -> None:
+        self.katex_js = katex_js
+        self.process: subprocess.Popen | None = None
+        self.rendered: dict[Formula, dict] = {}
+
+    def _start(self) -> subprocess.Popen:
+        node = shutil.which("node")
+        if node is None:
+            raise MathError(
+                "math is rendered at build time by KaTeX in node, and node is not "
+                "on PATH: install Node.js 18 or later (Debian: apt-get install nodejs)"
+            )
+        if not self.katex_js.is_file():
+            raise MathError(f"{self.katex_js}: the site's KaTeX is missing; it renders the math")
+        return subprocess.Popen(
+            [node, str(SCRIPT), str(self.katex_js)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            encoding="utf-8",
+        )
+
+    def render(self, formulas: list[Formula]) -> dict[Formula, dict]:
+        """``{html}`` or ``{error}`` for each formula."""
+        new = list(dict.fromkeys(f for f in formulas if f not in self.rendered))
+        if new:
+            self.process = self.process or self._start()
+            self.process.stdin.write(json.dumps(new) + "\n")
+            self.process.stdin.flush()
+            line = self.process.stdout.readline()
+            if not line:
+                self.close()
+                raise MathError(f"KaTeX in node stopped: {self.process.stderr.read().strip()}")
+            self.rendered.update(zip(new, json.loads(line), strict=True))
+        return {formula: self.rendered[formula] for formula in formulas}
+
+    def close(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.stdin.close()
+            self.process.wait(timeout=30)
+
+
+def _arithmatex(soup: BeautifulSoup, where) -> list[tuple[object, Formula]]:
+    found = []
+    for element in soup.select(".arithmatex"):
+        text = element.get_text().strip()
+        display = next(
+            (
+                d
+                for (left, right), d in DELIMITERS.items()
+                if text.startswith(left) and text.endswith(right)
+            ),
+            None,
+        )
+        if display is None:
+            raise MathError(
+                f"{where(text)}: arithmatex element without \\( \\) or \\[ \\]: {text[:80]!r}"
+            )
+        found.append((element, (text[2:-2].strip(), display)))
+    return found
+
+
+def mark_notebook_math(soup: BeautifulSoup, where) -> None:
+    """``$…$`` and ``$$…$$`` in a notebook's Markdown cells (outside code) become arithmatex's
+    elements, which :func:`render_page_math` sets like every other page's. A paragraph that is
+    one display formula becomes its ``<div>``. ``where(text)`` names the source of a lone ``$``.
+    """
+    for cell in soup.select(".jp-RenderedMarkdown"):
+        for text in cell.find_all(string=True):
+            if "$" in text and not any(p.name in NOT_PROSE for p in text.parents):
+                _mark_text(text, where)
+
+
+def _mark_text(text: NavigableString, where) -> None:
+    nodes: list = []
+    at = 0
+    for match in DOLLARS.finditer(text):
+        nodes.append(NavigableString(text[at : match.start()]))
+        display = match.group(1) is not None
+        tag, left, right = ("div", "\\[", "\\]") if display else ("span", "\\(", "\\)")
+        element = BeautifulSoup("", "html.parser").new_tag(tag, attrs={"class": "arithmatex"})
+        element.string = f"{left}{(match.group(1) or match.group(2)).strip()}{right}"
+        nodes.append(element)
+        at = match.end()
+    nodes.append(NavigableString(text[at:]))
+    lone = next((n.strip() for n in nodes if isinstance(n, NavigableString) and "$" in n), None)
+    if lone is not None:
+        raise MathError(f"{where(lone)}: a $ without its pair in a Markdown cell: {lone[:80]!r}")
+    paragraph = text.parent
+    text.replace_with(*[node for node in nodes if node.name or str(node)])
+    if paragraph.name == "p" and [c.name for c in paragraph.contents] == ["div"]:
+        paragraph.unwrap()  # no <div> inside a <p>
+
+
+def source_lines(label: str, source: str):
+    """``where(text)``: ``label:line`` of the first line of ``source`` holding ``text``."""
+
+    def where(text: str) -> str:
+        at = source.find(text) if text else -1
+        return f"{label}:{source.count(chr(10), 0, at) + 1}" if at >= 0 else label
+
+    return where
+
+
+def render_page_math(html: str, katex: Katex, where) -> str:
+    """``html`` with each arithmatex element's TeX replaced by KaTeX's output.
+
+    The elements are found by parsing, but only their own text is replaced, so the rest of the
+    page keeps its bytes. ``where(tex)`` names the source of a formula KaTeX cannot set.
+    """
+    if 'class="arithmatex' not in html:
+        return html
+    # Only the formulas are built into a tree (about half the time of the whole page).
+    only = SoupStrainer(class_="arithmatex")
+    found = _arithmatex(BeautifulSoup(html, "html.parser", parse_only=only), where)
+    results = katex.render([formula for _, formula in found])
+    bad = [
+        (tex, results[(tex, d)]["error"]) for _, (tex, d) in found if "error" in results[(tex, d)]
+    ]
+    if bad:
+        raise MathError(
+            "\n  ".join(f"{where(tex)}: KaTeX cannot render {tex!r}: {error}" for tex, error in bad)
+        )
+    line_starts = [0] + [newline.end() for newline in re.finditer("\n", html)]
+    pieces, at = [], 0
+    for element, formula in found:
+        opening = line_starts[element.sourceline - 1] + element.sourcepos
+        inner = html.index(">", opening) + 1
+        closing = html.index(f"</{element.name}>", inner)
+        pieces += [html[at:inner], results[formula]["html"]]
+        at = closing
+    return "".join(pieces) + html[at:]

@@ -6,9 +6,10 @@ document: a cover (title, subtitle, date and commit of the build), the contents,
 Ids get a per-page prefix so they stay unique, links between pages become links inside the PDF,
 and each page's headings move down by its depth in the nav (1.1 under 1.), which gives the PDF
 outline its chapters. Headless Chromium (playwright) lays the document out with the site's own
-stylesheets and their ``@media print`` section (book.css), renders the math with the site's
-KaTeX and prints it; text keeps the embedded web font, so Korean can be searched and copied. The
-outline needs a tagged PDF (Chromium builds it from the structure tree).
+stylesheets (every one some page links, KaTeX's included) and their ``@media print`` section
+(book.css) and prints it; the math comes already set by the build. Text keeps the embedded web
+font, so Korean can be searched and copied. The outline needs a tagged PDF (Chromium builds it
+from the structure tree).
 
 Page numbers are the sheets' own numbers, as a PDF viewer counts them: the cover is page 1 and
 shows none, every other page shows "n / N" in its footer (book.css, ``@page book``). The contents
@@ -189,26 +190,17 @@ def _page_article(site_dir: Path, page: Page, anchors: dict[str, str]) -> Tag:
     return article
 
 
-def _stylesheets(site_dir: Path) -> list[str]:
-    """The site's stylesheets, in the order every page links them (from the home page)."""
-    soup = BeautifulSoup((site_dir / "index.html").read_text(encoding="utf-8"), "html.parser")
-    return [
-        "/" + unquote(urlsplit(urljoin(f"{ORIGIN}/", link["href"])).path).lstrip("/")
-        for link in soup.select('link[rel="stylesheet"]')
-    ]
-
-
-def _scripts(site_dir: Path) -> list[str]:
-    """KaTeX and the site's own script that renders math with it (katex-init.js)."""
-    names = [
-        "assets/vendor/katex/katex.min.js",
-        "assets/vendor/katex/auto-render.min.js",
-        "assets/javascripts/katex-init.js",
-    ]
-    missing = [name for name in names if not (site_dir / name).is_file()]
-    if missing:
-        raise PdfError(f"{site_dir}: the math scripts are missing: {', '.join(missing)}")
-    return ["/" + name for name in names]
+def _stylesheets(site_dir: Path, book: Book) -> list[str]:
+    """Every stylesheet a page of the book links, once each, in the order the pages link them:
+    the home page's, then what only some pages add (KaTeX's on math pages, notebook.css)."""
+    found: dict[str, None] = {}
+    for page in [None, *book.pages]:
+        path = site_dir / "index.html" if page is None else site_dir / page.url / "index.html"
+        soup = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+        base = f"{ORIGIN}/" + ("" if page is None else page.url)
+        for link in soup.select('link[rel="stylesheet"]'):
+            found["/" + unquote(urlsplit(urljoin(base, link["href"])).path).lstrip("/")] = None
+    return list(found)
 
 
 def build_info() -> str:
@@ -249,11 +241,8 @@ def print_document(site_dir: Path, book: Book, info: str) -> str:
     anchors = {page.url: f"p{index}-" for index, page in enumerate(book.pages)}
     articles = [str(_page_article(site_dir, page, anchors)) for page in book.pages]
     links = "\n".join(
-        f'<link rel="stylesheet" href="{html.escape(href)}">' for href in _stylesheets(site_dir)
-    )
-    # katex-init.js renders on Material's document$; this document has no Material script.
-    scripts = "<script>window.document$ = {subscribe: render => render()};</script>\n" + "\n".join(
-        f'<script src="{src}"></script>' for src in _scripts(site_dir)
+        f'<link rel="stylesheet" href="{html.escape(href)}">'
+        for href in _stylesheets(site_dir, book)
     )
     return f"""<!doctype html>
 <html lang="ko"><head><meta charset="utf-8"><title>{html.escape(book.name)}</title>
@@ -268,7 +257,6 @@ def print_document(site_dir: Path, book: Book, info: str) -> str:
 </section>
 {_contents_html(book, anchors)}
 {"".join(articles)}
-{scripts}
 </body></html>"""
 
 
@@ -302,6 +290,11 @@ def _open(browser, site_dir: Path, document: str):
     undrawn = page.evaluate("document.querySelectorAll('.arithmatex:not(:has(.katex))').length")
     if undrawn:
         raise PdfError(f"{undrawn} math formula(s) were not rendered by KaTeX")
+    # Without KaTeX's stylesheet a formula prints twice (its HTML and its MathML, garbled).
+    unstyled = page.evaluate("""[...document.querySelectorAll('.katex-mathml')]
+        .filter(node => getComputedStyle(node).position !== 'absolute').length""")
+    if unstyled:
+        raise PdfError(f"{unstyled} math formula(s) lack KaTeX's stylesheet and would print twice")
     return page
 
 

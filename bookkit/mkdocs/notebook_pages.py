@@ -7,9 +7,7 @@ ids and execution counts are fixed, so the same outputs give the same bytes.
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import jupytext
+import copy
 
 # Output representations that mkdocs-jupyter would put on the page as live markup.
 MARKUP_TYPES = ("text/html", "text/markdown", "text/latex", "application/javascript")
@@ -31,11 +29,12 @@ def text_only(output: dict) -> dict:
     return {**output, "data": kept}
 
 
-def executed_notebook(source: Path, outputs: dict[str, list]) -> str:
-    """The page's notebook with the stored outputs, as ``.ipynb`` text."""
+def executed_notebook(page_notebook, outputs: dict[str, list]) -> str:
+    """The page's notebook (as jupytext read it; left as it is) with the stored outputs, as
+    ``.ipynb`` text."""
     import nbformat
 
-    notebook = jupytext.read(source)
+    notebook = copy.deepcopy(page_notebook)
     kernelspec = notebook.metadata.get("kernelspec", {})
     notebook.metadata = {"kernelspec": kernelspec, "language_info": {"name": "python"}}
     number = 0

@@ -7,7 +7,10 @@ import json
 import subprocess
 import sys
 
+import pytest
 from conftest import ROOT, book_env
+
+pytestmark = pytest.mark.e2e  # builds the real book in a child process
 
 # Counts the opens of docs/ pages made from bookkit's code during one build of the real book.
 COUNT_READS = """

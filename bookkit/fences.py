@@ -182,39 +182,58 @@ def validate_executed_fences(fences: list[Fence], base_dir: Path) -> list[str]:
             problems.append(f"{fence.label}: only python blocks are executed, not {fence.lang!r}")
         if not fence.executed:
             continue
-        if not fence.id:
-            problems.append(f"{fence.label}: executed block has no id=\"...\"")
-        elif not _ID.match(fence.id):
-            problems.append(f"{fence.label}: id must be lowercase kebab-case")
-        elif fence.id in seen:
-            problems.append(f"{fence.label}: id also used by the block at line {seen[fence.id]}")
-        else:
-            seen[fence.id] = fence.line
-        body_lines = [t for t in fence.body.splitlines() if t.strip()]
-        if not body_lines:
-            problems.append(f"{fence.label}: executed block is empty")
-        for offset, text in enumerate(fence.body.splitlines(), start=1):
-            if text.strip() and not _SNIPPET.match(text):
-                problems.append(
-                    f"{fence.path}:{fence.line + offset}: executed block must only include "
-                    'snippet files (--8<-- "snippets/<chapter>/<file>.py")'
-                )
-                break
-        include_problems = []
-        for line, spec in fence.snippet_specs():
-            try:
-                read_snippet(base_dir, spec, fence.path, line)
-            except FenceError as error:
-                include_problems.append(str(error))
+        problems += _id_problems(fence, seen)
+        problems += _body_problems(fence)
+        include_problems = _include_problems(fence, base_dir)
         problems += include_problems
-        if include_problems:
-            continue
-        for first, last in partly_hidden(fence.code(base_dir)):
-            problems.append(
-                f"{fence.label}: lines {first}-{last} of its code are one statement, but only "
-                f"some end with {HIDE!r}; hide all of its lines or none"
-            )
+        if not include_problems:
+            problems += _partly_hidden_problems(fence, base_dir)
     return problems
+
+
+def _id_problems(fence: Fence, seen: dict[str, int]) -> list[str]:
+    """A missing, malformed or repeated id; ``seen`` (id -> line) learns the fence's."""
+    if not fence.id:
+        return [f"{fence.label}: executed block has no id=\"...\""]
+    if not _ID.match(fence.id):
+        return [f"{fence.label}: id must be lowercase kebab-case"]
+    if fence.id in seen:
+        return [f"{fence.label}: id also used by the block at line {seen[fence.id]}"]
+    seen[fence.id] = fence.line
+    return []
+
+
+def _body_problems(fence: Fence) -> list[str]:
+    """An empty body, or one with a line that is not a snippet include."""
+    problems: list[str] = []
+    if not any(t.strip() for t in fence.body.splitlines()):
+        problems.append(f"{fence.label}: executed block is empty")
+    for offset, text in enumerate(fence.body.splitlines(), start=1):
+        if text.strip() and not _SNIPPET.match(text):
+            problems.append(
+                f"{fence.path}:{fence.line + offset}: executed block must only include "
+                'snippet files (--8<-- "snippets/<chapter>/<file>.py")'
+            )
+            break
+    return problems
+
+
+def _include_problems(fence: Fence, base_dir: Path) -> list[str]:
+    problems: list[str] = []
+    for line, spec in fence.snippet_specs():
+        try:
+            read_snippet(base_dir, spec, fence.path, line)
+        except FenceError as error:
+            problems.append(str(error))
+    return problems
+
+
+def _partly_hidden_problems(fence: Fence, base_dir: Path) -> list[str]:
+    return [
+        f"{fence.label}: lines {first}-{last} of its code are one statement, but only "
+        f"some end with {HIDE!r}; hide all of its lines or none"
+        for first, last in partly_hidden(fence.code(base_dir))
+    ]
 
 
 HIDE = "# markdown-exec: hide"

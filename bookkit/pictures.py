@@ -65,6 +65,32 @@ def storage_figure(views: dict[str, torch.Tensor]) -> plt.Figure:
     is drawn as a grid; a cell shows the element's value and, small, ``[k]``: the storage cell
     it reads, in that cell's colour. Under each grid, the storage cells read in row-major order.
     """
+    values = _shared_storage(views)
+    grids = []
+    for name, tensor in views.items():
+        rows, cols = (1, tensor.shape[0]) if tensor.dim() == 1 else tuple(tensor.shape)
+        positions = storage_indices(tensor.shape, tensor.stride(), tensor.storage_offset())
+        grids.append((name, tensor, rows, cols, positions))
+
+    width = max(len(values), sum(max(cols, 3) + 1.5 for _, _, _, cols, _ in grids) - 1.5)
+    grid_height = max(rows for _, _, rows, _, _ in grids)
+    fig, ax = plt.subplots(figsize=(0.62 * width + 1.2, 0.62 * (grid_height + 5.2)))
+    ax.set_axis_off()
+    ax.set_aspect("equal")
+    top = grid_height + 2.9  # the storage row, at the top
+    _draw_storage_row(ax, values, {p for *_, positions in grids for p in positions}, top)
+    left = 0.0  # the views, side by side below it, hanging from the same line
+    for grid in grids:
+        _draw_view(ax, grid, values, left, grid_height)
+        left += max(grid[3], 3) + 1.5
+    ax.set_xlim(-1.6, width + 0.2)
+    ax.set_ylim(-1.0, top + 1.2)
+    fig.set_label(_storage_words(values, grids))
+    return fig
+
+
+def _shared_storage(views: dict[str, torch.Tensor]) -> list[float]:
+    """The values of the storage all ``views`` share; ValueError for what cannot be drawn."""
     if not views:
         raise ValueError("no tensors to draw")
     tensors = list(views.values())
@@ -77,55 +103,38 @@ def storage_figure(views: dict[str, torch.Tensor]) -> plt.Figure:
     values = _storage_values(tensors[0])
     if len(values) > MAX_STORAGE_CELLS:
         raise ValueError(f"storage of {len(values)} cells is too long to draw")
+    return values
 
-    grids = []
-    for name, tensor in views.items():
-        rows, cols = (1, tensor.shape[0]) if tensor.dim() == 1 else tuple(tensor.shape)
-        positions = storage_indices(tensor.shape, tensor.stride(), tensor.storage_offset())
-        grids.append((name, tensor, rows, cols, positions))
 
-    width = max(len(values), sum(max(cols, 3) + 1.5 for _, _, _, cols, _ in grids) - 1.5)
-    grid_height = max(rows for _, _, rows, _, _ in grids)
-    fig, ax = plt.subplots(figsize=(0.62 * width + 1.2, 0.62 * (grid_height + 5.2)))
-    ax.set_axis_off()
-    ax.set_aspect("equal")
-
-    # The storage row, at the top.
-    top = grid_height + 2.9
+def _draw_storage_row(ax, values: list, used: set[int], top: float) -> None:
+    """The storage as a row of numbered cells; cells no view reads are grey."""
     ax.text(-0.15, top + 0.5, "storage", ha="right", va="center", fontsize=10)
-    used = {p for *_, positions in grids for p in positions}
     for k, value in enumerate(values):
         color = _color(k) if k in used else _UNUSED
         ax.add_patch(Rectangle((k, top), 1, 1, facecolor=color, edgecolor=_EDGE, alpha=0.85))
         ax.text(k + 0.5, top + 0.5, _label(value), ha="center", va="center", fontsize=10)
         ax.text(k + 0.5, top - 0.25, str(k), ha="center", va="center", fontsize=7, color="#555555")
 
-    # The views, side by side below it.
-    left = 0.0
-    for name, tensor, rows, cols, positions in grids:
-        grid_top = grid_height  # all grids hang from the same line
-        title = (f"{name}\nshape {_shape_text(tuple(tensor.shape))}\n"
-                 f"stride {_shape_text(tensor.stride())}, offset {tensor.storage_offset()}")
-        ax.text(left, grid_top + 0.15, title, ha="left", va="bottom", fontsize=9,
-                linespacing=1.4)
-        for index, position in enumerate(positions):
-            r, c = divmod(index, cols)
-            x, y = left + c, grid_top - r - 1
-            ax.add_patch(Rectangle((x, y), 1, 1, facecolor=_color(position),
-                                   edgecolor=_EDGE, alpha=0.85))
-            ax.text(x + 0.5, y + 0.58, _label(values[position]), ha="center", va="center",
-                    fontsize=10)
-            ax.text(x + 0.5, y + 0.2, f"[{position}]", ha="center", va="center", fontsize=7,
-                    color="#333333")
-        order = " ".join(str(p) for p in positions)
-        ax.text(left, grid_top - rows - 0.45, f"행 순서로 읽는 칸: {order}", ha="left",
-                va="center", fontsize=8, color="#333333")
-        left += max(cols, 3) + 1.5
 
-    ax.set_xlim(-1.6, width + 0.2)
-    ax.set_ylim(-1.0, top + 1.2)
-    fig.set_label(_storage_words(values, grids))
-    return fig
+def _draw_view(ax, grid: tuple, values: list, left: float, grid_top: float) -> None:
+    """One view as a grid under its title; each cell names the storage cell it reads."""
+    name, tensor, rows, cols, positions = grid
+    title = (f"{name}\nshape {_shape_text(tuple(tensor.shape))}\n"
+             f"stride {_shape_text(tensor.stride())}, offset {tensor.storage_offset()}")
+    ax.text(left, grid_top + 0.15, title, ha="left", va="bottom", fontsize=9,
+            linespacing=1.4)
+    for index, position in enumerate(positions):
+        r, c = divmod(index, cols)
+        x, y = left + c, grid_top - r - 1
+        ax.add_patch(Rectangle((x, y), 1, 1, facecolor=_color(position),
+                               edgecolor=_EDGE, alpha=0.85))
+        ax.text(x + 0.5, y + 0.58, _label(values[position]), ha="center", va="center",
+                fontsize=10)
+        ax.text(x + 0.5, y + 0.2, f"[{position}]", ha="center", va="center", fontsize=7,
+                color="#333333")
+    order = " ".join(str(p) for p in positions)
+    ax.text(left, grid_top - rows - 0.45, f"행 순서로 읽는 칸: {order}", ha="left",
+            va="center", fontsize=8, color="#333333")
 
 
 def _storage_words(values: list, grids: list) -> str:
@@ -197,38 +206,47 @@ def broadcast_figure(shapes: dict[str, Sequence[int]]) -> plt.Figure:
     fig, ax = plt.subplots(figsize=(0.75 * (width * cell + 4.2), 0.75 * (rows + 2.4)))
     ax.set_axis_off()
     ax.set_aspect("equal")
-    failed = "불가" in result
     for row, ((name, shape), row_kinds) in enumerate(zip(shapes.items(), kinds, strict=True)):
-        y = rows - row + 0.4
-        ax.text(-0.25, y + 0.4, f"{name} {_shape_text(shape)}", ha="right", va="center",
-                fontsize=10)
-        sizes = [None] * (width - len(shape)) + list(shape)
-        for column, (n, kind) in enumerate(zip(sizes, row_kinds, strict=True)):
-            x = column * cell
-            ax.add_patch(Rectangle((x, y), cell - 0.1, 0.8, facecolor=_FILL[kind],
-                                   edgecolor=_EDGE, linestyle="--" if kind == "missing" else "-"))
-            grows = result[column] not in ("1", "불가")
-            color = "#777777" if kind == "missing" else "black"
-            start = "(1)" if kind == "missing" else str(n)
-            if kind in ("missing", "stretched") and grows:
-                _stretch(ax, x, y, cell - 0.1, start, result[column], color)
-            else:
-                ax.text(x + (cell - 0.1) / 2, y + 0.4, start, ha="center", va="center",
-                        fontsize=10, color=color)
-    ax.plot([-3.6, width * cell - 0.1], [1.2, 1.2], color=_EDGE, linewidth=1)
-    label = "결과: 불가" if failed else f"결과 {_shape_text(result)}"
-    ax.text(-0.25, 0.6, label, ha="right", va="center", fontsize=10)
-    for column, size in enumerate(result):
-        x = column * cell
-        fill = _FILL["conflict"] if size == "불가" else "#c8e6c9"
-        ax.add_patch(Rectangle((x, 0.2), cell - 0.1, 0.8, facecolor=fill, edgecolor=_EDGE))
-        ax.text(x + (cell - 0.1) / 2, 0.6, size, ha="center", va="center", fontsize=10)
+        _draw_shape_row(ax, rows - row + 0.4, f"{name} {_shape_text(shape)}",
+                        [None] * (width - len(shape)) + list(shape), row_kinds, result, cell)
+    _draw_result_row(ax, result, cell)
     ax.text((width * cell - 0.1) / 2, rows + 1.6, "오른쪽 끝 축부터 맞춥니다", ha="center",
             va="center", fontsize=8, color="#555555")
     ax.set_xlim(-3.8, width * cell + 0.1)
     ax.set_ylim(0.0, rows + 1.9)
     fig.set_label(_broadcast_words(shapes, result, kinds))
     return fig
+
+
+def _draw_shape_row(ax, y: float, label: str, sizes: list, row_kinds: list[str],
+                    result: list[str], cell: float) -> None:
+    """One shape's row of cells, right-aligned: a stretched or missing size reads ``1 -> n``."""
+    ax.text(-0.25, y + 0.4, label, ha="right", va="center", fontsize=10)
+    for column, (n, kind) in enumerate(zip(sizes, row_kinds, strict=True)):
+        x = column * cell
+        ax.add_patch(Rectangle((x, y), cell - 0.1, 0.8, facecolor=_FILL[kind],
+                               edgecolor=_EDGE, linestyle="--" if kind == "missing" else "-"))
+        grows = result[column] not in ("1", "불가")
+        color = "#777777" if kind == "missing" else "black"
+        start = "(1)" if kind == "missing" else str(n)
+        if kind in ("missing", "stretched") and grows:
+            _stretch(ax, x, y, cell - 0.1, start, result[column], color)
+        else:
+            ax.text(x + (cell - 0.1) / 2, y + 0.4, start, ha="center", va="center",
+                    fontsize=10, color=color)
+
+
+def _draw_result_row(ax, result: list[str], cell: float) -> None:
+    """The line under the shapes and the result's row (red where a column cannot match)."""
+    width = len(result)
+    ax.plot([-3.6, width * cell - 0.1], [1.2, 1.2], color=_EDGE, linewidth=1)
+    label = "결과: 불가" if "불가" in result else f"결과 {_shape_text(result)}"
+    ax.text(-0.25, 0.6, label, ha="right", va="center", fontsize=10)
+    for column, size in enumerate(result):
+        x = column * cell
+        fill = _FILL["conflict"] if size == "불가" else "#c8e6c9"
+        ax.add_patch(Rectangle((x, 0.2), cell - 0.1, 0.8, facecolor=fill, edgecolor=_EDGE))
+        ax.text(x + (cell - 0.1) / 2, 0.6, size, ha="center", va="center", fontsize=10)
 
 
 def _broadcast_words(shapes: dict[str, Sequence[int]], result: list[str],

@@ -183,6 +183,12 @@ def environment_set(name: str, value: str) -> Iterator[None]:
             os.environ[name] = previous
 
 
+def job_device() -> str:
+    """The device the running unit is for: the worker sets ``BOOK_DEVICE`` from its job's
+    ``device`` (:mod:`bookkit.exec.worker`); ``cpu`` outside a worker."""
+    return os.environ.get(DEVICE_VARIABLE, "cpu")
+
+
 def live_environment() -> Any:
     """The ``os.environ`` object itself, for the input tracker that watches its reads."""
     return os.environ

@@ -66,6 +66,18 @@ def test_block_that_prints_nothing_fails_post_build_check(mini_book):
     assert "docs/index.md:9 (block 'use'): executed block rendered no output" in build.stderr
 
 
+def test_block_whose_output_never_reaches_the_page_fails_the_build(mini_book):
+    """Indented four spaces outside any tab, the fence is an indented code block: markdown-exec
+    still renders its output, which Markdown then drops from the page."""
+    write_good_book(mini_book)
+    mini_book.page("lost.md", '# 쪽\n\n문단.\n\n    ```python exec="on" id="lost" '
+                   'result="text"\n    --8<-- "snippets/define.py"\n    ```\n')
+    build = mini_book.build()
+    assert build.returncode != 0
+    assert "docs/lost.md:5 (block 'lost'): executed block rendered no output" in build.stderr
+    assert "docs/index.md" not in build.stderr  # its blocks reached their page
+
+
 def test_executed_block_needs_an_id_and_only_snippet_includes(invalid_book):
     assert_invalid_reported(invalid_book, "docs/no-id.md:3: executed block has no id")
     assert_invalid_reported(

@@ -22,7 +22,7 @@ from conftest import ROOT, book_env
 from bookkit.exec.engine import Engine
 from bookkit.exec.jobs import BlockSource, Job, Limits
 from bookkit.exec.runner import GUARDED, run_jobs
-from bookkit.exec.units import fence_units, notebook_unit
+from bookkit.exec.units import page_units
 from bookkit.settings import Settings, environment_set
 
 
@@ -64,7 +64,7 @@ def book(tmp_path: Path, code: str) -> tuple[Path, object]:
     page = tmp_path / "docs" / "p.md"
     page.write_text('# p\n\n```python exec="on" id="a" result="text"\n'
                     '--8<-- "snippets/a.py"\n```\n')
-    [unit] = fence_units(page, tmp_path)
+    [unit] = page_units(page, tmp_path)
     return tmp_path, unit
 
 
@@ -150,9 +150,9 @@ def test_asserts_disabled_refuse_to_run_and_store_nothing(tmp_path):
         import sys
         from pathlib import Path
         from bookkit.exec.engine import Engine
-        from bookkit.exec.units import fence_units
+        from bookkit.exec.units import page_units
         root = Path(sys.argv[1])
-        [unit] = fence_units(root / "docs" / "p.md", root)
+        [unit] = page_units(root / "docs" / "p.md", root)
         outcome = Engine(root, store_dir=root / ".store").run([unit])[unit.name]
         print("FAILURE", outcome.failure and outcome.failure.summary())
     """)
@@ -267,7 +267,7 @@ def test_the_output_cap_applies_to_notebook_cells(tmp_path):
     (tmp_path / "docs").mkdir()
     page = tmp_path / "docs" / "nb.md"
     page.write_text(NOTEBOOK)
-    unit = notebook_unit(page, tmp_path)
+    [unit] = page_units(page, tmp_path)
     started = time.monotonic()
     settings = Settings(block_timeout=100)
     outcome = Engine(tmp_path, settings, store_dir=tmp_path / ".store").run([unit])[unit.name]

@@ -11,7 +11,7 @@ from pathlib import Path
 from conftest import book_env
 
 from bookkit.exec.engine import Engine
-from bookkit.exec.units import fence_units, notebook_unit
+from bookkit.exec.units import page_units
 
 SUMMARY = re.compile(r"bookkit: (\d+) units executed, (\d+) reused")
 
@@ -176,7 +176,7 @@ def test_keys_ignore_line_numbers_but_not_code_or_options(tmp_path):
 
     def key(text: str) -> str:
         page.write_text(text)
-        [unit] = fence_units(page, tmp_path)
+        [unit] = page_units(page, tmp_path)
         return unit.key({"env": 1})
 
     base = key(f"# p\n\n{fence}")
@@ -208,7 +208,7 @@ def test_a_notebook_unit_runs_again_when_a_module_it_imports_changes(tmp_path):
         ```
     """))
     store = tmp_path / "store"
-    unit = notebook_unit(page, tmp_path)
+    [unit] = page_units(page, tmp_path)
     first = Engine(tmp_path, store_dir=store).run([unit])[unit.name]
     assert first.failure is None and "value 1" in first.outputs["cell-1"][0]["text"]
     again = Engine(tmp_path, store_dir=store)

@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 from bookkit.exec.engine import Engine, prune_store
-from bookkit.exec.units import fence_units
+from bookkit.exec.units import page_units
 from bookkit.settings import Settings
 
 PAGE = '# p\n\n```python exec="on" id="a" result="text"\n--8<-- "snippets/a.py"\n```\n'
@@ -19,7 +19,7 @@ def one_unit(root: Path):
     (root / "snippets").mkdir()
     (root / "snippets" / "a.py").write_text('print("stored")\n')
     (root / "docs" / "p.md").write_text(PAGE, encoding="utf-8")
-    [unit] = fence_units(root / "docs" / "p.md", root)
+    [unit] = page_units(root / "docs" / "p.md", root)
     return unit
 
 

@@ -23,7 +23,7 @@ from conftest import ROOT, book_env
 from bookkit.exec import store as store_module
 from bookkit.exec.engine import Engine
 from bookkit.exec.store import SCHEMA, Store
-from bookkit.exec.units import Unit, fence_units
+from bookkit.exec.units import Unit, page_units
 
 PAGE = """\
 ---
@@ -59,7 +59,7 @@ def make_book(root: Path, pages: int = 1) -> list[Unit]:
             f'# {number}\n\n```python exec="on" id="x" result="text"\n'
             f'--8<-- "snippets/x{number}.py"\n```\n', encoding="utf-8")
     return [unit for page in sorted((root / "docs").glob("*.md"))
-            for unit in fence_units(page, root)]
+            for unit in page_units(page, root)]
 
 
 def entry_files(store: Path) -> list[Path]:

@@ -3,8 +3,7 @@
 - the engine (``bookkit/exec``) reaches no MkDocs, markdown-exec, BeautifulSoup or pytest
   module, directly or through the bookkit modules it imports;
 - only ``bookkit/mkdocs`` imports MkDocs, markdown-exec, mkdocs-jupyter or BeautifulSoup;
-- only ``bookkit/settings.py`` touches ``os.environ`` (bookkit, scripts and tests alike), and
-  ``bookkit/device.py``, whose bytes the committed recordings name;
+- only ``bookkit/settings.py`` touches ``os.environ`` (bookkit, scripts and tests alike);
 - bookkit's modules import each other without a cycle (lazy imports in functions count);
 - no private name of a third-party package (``_x`` module or name) is imported outside the one
   pytest-markdown-docs adapter.
@@ -20,9 +19,6 @@ ROOT = Path(__file__).resolve().parent.parent
 BOOKKIT = ROOT / "bookkit"
 SETTINGS = BOOKKIT / "settings.py"
 ADAPTER = BOOKKIT / "pytest" / "markdown_docs.py"
-# A page helper that reads BOOK_DEVICE inside the worker; committed device recordings name its
-# bytes among their inputs (recordings/**/*.json), so changing it stales every recording.
-RECORDED_HELPER = BOOKKIT / "device.py"
 SITE_PACKAGES = ("mkdocs", "markdown_exec", "mkdocs_jupyter", "bs4")
 NOT_IN_ENGINE = (*SITE_PACKAGES, "pytest", "pytest_markdown_docs", "_pytest")
 FIRST_PARTY = ("bookkit", "labs", "tests", "conftest", "snippets")
@@ -108,7 +104,7 @@ def environment_uses(path: Path) -> list[str]:
 
 def test_no_module_but_the_settings_touches_the_environment():
     problems = [use for path in python_files(BOOKKIT, ROOT / "scripts", ROOT / "tests")
-                if path not in (SETTINGS, RECORDED_HELPER) for use in environment_uses(path)]
+                if path != SETTINGS for use in environment_uses(path)]
     assert not problems, "read settings or the environment through bookkit.settings:\n" + (
         "\n".join(problems))
 

@@ -41,7 +41,7 @@ class Job:
     root: str
     module: str  # the name the blocks' namespace is registered under
     blocks: tuple[BlockSource, ...]
-    device: str = "cpu"  # BOOK_DEVICE in the worker's environment (bookkit.device)
+    device: str = "cpu"  # BOOK_DEVICE in the worker's environment (settings.job_device)
     collect: tuple[str, ...] = ()  # namespace variables to send back
     guarded: tuple[str, ...] = ()  # folders the unit may not change
     limits: Limits = Limits()

@@ -255,28 +255,41 @@ def run_jobs(
         while queue or running:
             while queue and len(running) < parallel:
                 running.append(_start(ctx, *queue.popleft()))
-            soonest = min(state.deadline for state in running)
-            wait(
-                [state.conn for state in running] + [state.process.sentinel for state in running],
-                timeout=max(0.0, min(soonest - time.monotonic(), 60.0)),
-            )
-            for state in list(running):
-                _drain(state, timeout)
-                overdue = time.monotonic() > state.deadline
-                if state.ended or not state.process.is_alive() or overdue:
-                    if overdue and not state.finished and state.result.failure is None:
-                        state.result.failure = _timed_out(state, timeout)
-                    _close(state, timeout)
-                    running.remove(state)
-                    results[state.index] = state.result
-                    if on_result is not None:
-                        on_result(state.index, state.result)
+            _wait_for_any(running)
+            for state in _finished(running, timeout):
+                running.remove(state)
+                results[state.index] = state.result
+                if on_result is not None:
+                    on_result(state.index, state.result)
     finally:
         for state in running:  # interrupted: leave no worker behind
             _end(state)
         for signum, handler in handlers.items():
             signal.signal(signum, handler)
     return [result for result in results if result is not None]
+
+
+def _wait_for_any(running: list[_Running]) -> None:
+    """Until a worker sends or ends, or the soonest deadline (at most a minute) passes."""
+    soonest = min(state.deadline for state in running)
+    wait(
+        [state.conn for state in running] + [state.process.sentinel for state in running],
+        timeout=max(0.0, min(soonest - time.monotonic(), 60.0)),
+    )
+
+
+def _finished(running: list[_Running], timeout: float) -> list[_Running]:
+    """Read what every worker sent; the workers that ended or ran out of time, closed."""
+    done = []
+    for state in running:
+        _drain(state, timeout)
+        overdue = time.monotonic() > state.deadline
+        if state.ended or not state.process.is_alive() or overdue:
+            if overdue and not state.finished and state.result.failure is None:
+                state.result.failure = _timed_out(state, timeout)
+            _close(state, timeout)
+            done.append(state)
+    return done
 
 
 def _exit_on_signals() -> dict:

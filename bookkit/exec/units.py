@@ -26,9 +26,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bookkit.fences import FenceError, extract_fences, validate_executed_fences
-from bookkit.page_source import page_problems
-from bookkit.pages import is_notebook
+from bookkit.fences import validate_executed_fences
+from bookkit.page_source import Page, PageError, read_page
 
 ENGINE_VERSION = 2
 
@@ -107,22 +106,19 @@ def relative_name(path: Path, root: Path) -> str:
         return path.as_posix()
 
 
-def fence_units(source: Path, root: Path) -> list[Unit]:
+def fence_units(page: Page, root: Path) -> list[Unit]:
     """The units of a markdown page's executed fences; :class:`UnitsError` if any is invalid."""
-    page = relative_name(source, root)
-    try:
-        fences = extract_fences(source.read_text(encoding="utf-8"), page)
-    except FenceError as error:
-        raise UnitsError([str(error)]) from error
-    problems = validate_executed_fences(fences, root)
+    if page.fence_error:
+        raise UnitsError([page.fence_error])
+    problems = validate_executed_fences(list(page.fences), root)
     if problems:
         raise UnitsError(problems)
     order: list[Block | str] = []  # a block of its own, or the name of a session
     sessions: dict[str, list[Block]] = {}
-    for fence in fences:
+    for fence in page.fences:
         if not fence.executed:
             continue
-        block = Block(page, fence.id, fence.line, fence.code(root), dict(fence.options))
+        block = Block(page.name, fence.id, fence.line, fence.code(root), dict(fence.options))
         if fence.session is None:
             order.append(block)
             continue
@@ -131,26 +127,31 @@ def fence_units(source: Path, root: Path) -> list[Unit]:
             order.append(fence.session)
         sessions[fence.session].append(block)
     return [
-        Unit("blocks", page, None, (item,))
+        Unit("blocks", page.name, None, (item,))
         if isinstance(item, Block)
-        else Unit("blocks", page, item, tuple(sessions[item]))
+        else Unit("blocks", page.name, item, tuple(sessions[item]))
         for item in order
     ]
 
 
+def units_of(page: Page, root: Path) -> list[Unit]:
+    """The units of one page already read, markdown or notebook."""
+    if page.is_notebook:
+        return [notebook_unit(page)]
+    return fence_units(page, root)
+
+
 def page_units(source: Path, root: Path) -> list[Unit]:
-    """The units of one page, markdown or notebook.
+    """The units of the page at ``source``, read once (:func:`bookkit.page_source.read_page`).
 
     A page that is not UTF-8 or whose front matter is malformed is a :class:`UnitsError`
-    naming the page and line (:mod:`bookkit.page_source`), for every caller: the build, the
-    snippet tests and the shard command.
+    naming the page and line, for every caller: the snippet tests and the shard command.
     """
-    problems = page_problems(source, relative_name(source, root))
-    if problems:
-        raise UnitsError(problems)
-    if is_notebook(source):
-        return [notebook_unit(source, root)]
-    return fence_units(source, root)
+    try:
+        page = read_page(source, relative_name(source, root))
+    except PageError as error:
+        raise UnitsError(error.problems) from error
+    return units_of(page, root)
 
 
 def book_pages(docs_dir: Path) -> list[Path]:
@@ -165,23 +166,18 @@ def book_pages(docs_dir: Path) -> list[Path]:
 DEFAULT_KERNEL = "python3"
 
 
-def notebook_unit(source: Path, root: Path) -> Unit:
+def notebook_unit(page: Page) -> Unit:
     """The unit of a notebook page: its code cells, in order, with their tags."""
-    page = relative_name(source, root)
-    import jupytext
-
-    notebook = jupytext.read(source)
-    code_cells = [cell for cell in notebook.cells if cell.cell_type == "code"]
+    code_cells = [cell for cell in page.notebook.cells if cell.cell_type == "code"]
     # jupytext writes each code cell as a python fence (markdown cells with fences of their
     # own are wrapped in a region); their lines name the cells in messages.
-    lines = [f.line for f in extract_fences(source.read_text(encoding="utf-8"), page)
-             if f.is_python]
+    lines = [f.line for f in page.fences if f.is_python]
     if len(lines) != len(code_cells):
         lines = [0] * len(code_cells)
-    kernel = notebook.metadata.get("kernelspec", {}).get("name", DEFAULT_KERNEL)
+    kernel = page.notebook.metadata.get("kernelspec", {}).get("name", DEFAULT_KERNEL)
     blocks = tuple(
-        Block(page, f"cell-{number}", line, cell.source,
+        Block(page.name, f"cell-{number}", line, cell.source,
               {"tags": ",".join(cell.metadata.get("tags", [])), "kernel": kernel})
         for number, (cell, line) in enumerate(zip(code_cells, lines, strict=True), start=1)
     )
-    return Unit("notebook", page, None, blocks)
+    return Unit("notebook", page.name, None, blocks)

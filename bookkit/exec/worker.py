@@ -12,7 +12,7 @@ imported torch, numpy and matplotlib but never run them. The worker
 - runs in a scratch folder the parent made (links to the project's top-level entries, so
   relative paths still reach project files; new files stay there) with the project root
   first on ``sys.path`` and the build's current environment, plus ``BOOK_DEVICE``
-  naming the job's device (read by :mod:`bookkit.device` in recorded snippets);
+  naming the job's device (:func:`bookkit.settings.job_device`, which :mod:`bookkit.device` asks);
 - runs the unit's blocks in order in one fresh namespace, sending
   :class:`~bookkit.exec.jobs.BlockStarted` before and :class:`~bookkit.exec.jobs.BlockDone`
   after each block, so the parent always knows which block is running when a timeout or a

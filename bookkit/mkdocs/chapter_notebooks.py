@@ -26,7 +26,7 @@ from pathlib import Path
 import nbformat
 
 from bookkit.exec.units import Block
-from bookkit.fences import extract_fences
+from bookkit.page_source import Page
 from bookkit.recordings.store import snippet_code
 
 HERE = Path(__file__).resolve().parents[1]  # bookkit/, where the page helpers are
@@ -125,27 +125,31 @@ def _prose(text: str) -> str:
     return text.replace("\\[", "$$").replace("\\]", "$$").strip("\n")
 
 
-def chapter_notebook(markdown: str, page: str, blocks: dict[str, Block], root: Path,
-                     page_url: str | None) -> str:
-    """The ``.ipynb`` text of a chapter page; ``page_url`` links back when the site has one."""
-    the_page = f"[책의 페이지]({page_url})" if page_url else "책의 페이지"
-    lines = markdown.splitlines()
-    start = 0
-    if lines and lines[0] == "---":  # front matter
-        start = lines.index("---", 1) + 1
+def _prose_cells(lines: list[str]) -> list:
+    text = _prose("\n".join(lines))
+    return [_cell("markdown", text)] if text.strip() else []
+
+
+def _page_only_cell(reason: PageOnly, the_page: str) -> nbformat.NotebookNode:
+    return _cell(
+        "markdown",
+        f"> 이 블록은 책 저장소에 있는 코드나 기록(`{reason}`)을 쓰므로 노트북에서는 "
+        f"실행하지 않습니다. 출력은 {the_page}에서 볼 수 있습니다."
+    )
+
+
+def _page_cells(page: Page, blocks: dict[str, Block], root: Path,
+                the_page: str) -> tuple[list, set[tuple[str, str]]]:
+    """The page's prose and executed blocks as cells, and the helpers the code cells need."""
+    lines = page.text.splitlines()
+    start = lines.index("---", 1) + 1 if lines and lines[0] == "---" else 0  # front matter
     cells: list = []
     helpers: set[tuple[str, str]] = set()
-
-    def prose(upto: int) -> None:
-        text = _prose("\n".join(lines[start:upto]))
-        if text.strip():
-            cells.append(_cell("markdown", text))
-
     page_only: dict[str | None, str] = {}  # session -> why it cannot run in a notebook
-    for fence in extract_fences(markdown, page):
+    for fence in page.fences:
         if not fence.executed or fence.line - 1 < start:
             continue
-        prose(fence.line - 1)
+        cells += _prose_cells(lines[start : fence.line - 1])
         start = fence.line + len(fence.body.splitlines()) + 1
         try:
             if fence.session in page_only:  # later blocks of the session use what it made
@@ -154,15 +158,18 @@ def chapter_notebook(markdown: str, page: str, blocks: dict[str, Block], root: P
         except PageOnly as reason:
             if fence.session is not None:
                 page_only[fence.session] = str(reason)
-            cells.append(_cell(
-                "markdown",
-                f"> 이 블록은 책 저장소에 있는 코드나 기록(`{reason}`)을 쓰므로 노트북에서는 "
-                f"실행하지 않습니다. 출력은 {the_page}에서 볼 수 있습니다."
-            ))
+            cells.append(_page_only_cell(reason, the_page))
             continue
         helpers |= needed
         cells.append(_cell("code", code))
-    prose(len(lines))
+    return cells + _prose_cells(lines[start:]), helpers
+
+
+def chapter_notebook(page: Page, blocks: dict[str, Block], root: Path,
+                     page_url: str | None) -> str:
+    """The ``.ipynb`` text of a chapter page; ``page_url`` links back when the site has one."""
+    the_page = f"[책의 페이지]({page_url})" if page_url else "책의 페이지"
+    cells, helpers = _page_cells(page, blocks, root, the_page)
     intro = _cell(
         "markdown",
         f"이 노트북은 {the_page}에서 만들었습니다. torch, numpy, matplotlib만 "

@@ -59,12 +59,9 @@ def _title(text: str) -> str | None:
     return data.get("title") or get_markdown_title(body)
 
 
-def _book_digest(files, config, extra) -> str:
+def _book_digest(sources: dict, config, extra) -> str:
     """What every page shows of the others: titles, nav, config, glossary, build code."""
-    titles = {}
-    for file in files.documentation_pages():
-        if file.src_uri.endswith(".md"):
-            titles[file.src_uri] = _title(Path(file.abs_src_path).read_text(encoding="utf-8"))
+    titles = {uri: _title(page.text) for uri, page in sources.items() if uri.endswith(".md")}
     config_file = Path(config.config_file_path).read_bytes() if config.config_file_path else b""
     code = {str(p): p.read_bytes().hex() for p in sorted(_BOOK_CODE.rglob("*.py"))}
     return _digest([titles, config_file.hex(), _digest(code), extra])
@@ -89,11 +86,12 @@ class DirtyBuilds:
         if enabled:
             logging.getLogger("mkdocs.commands.build").addFilter(_DirtyWarningFilter())
 
-    def choose_pages(self, files, config, units_of_page: dict, outcomes: dict, chapters: list[str],
-                         glossary: str, shared) -> None:
+    def choose_pages(self, files, config, sources: dict, units_of_page: dict, outcomes: dict,
+                     chapters: list[str], glossary: str, shared) -> None:
         """Before a dirty build: remove the built HTML of every page that must be rendered again.
 
-        ``units_of_page``: each page file's units; ``outcomes``: their outcomes by unit name (empty
+        ``sources``: each page's :class:`bookkit.page_source.Page` by src_uri; ``units_of_page``:
+        each page file's units; ``outcomes``: their outcomes by unit name (empty
         when nothing is executed: the blocks' code stands for them); ``chapters``: the chapter
         pages' src_uris; ``glossary``: the glossary page's; ``shared``: anything else every page
         shows (the glossary's terms).
@@ -102,7 +100,7 @@ class DirtyBuilds:
             return
         pages = {file.src_uri: file for file in files.documentation_pages()}
         self.last.order = [_url(file) for file in pages.values()]
-        book = _book_digest(files, config, shared)
+        book = _book_digest(sources, config, shared)
         keys = {file.src_uri: _digest([outcomes[unit.name].key if unit.name in outcomes
                                        else [block.code for block in unit.blocks]
                                        for unit in units])

@@ -26,9 +26,8 @@ from pathlib import Path
 
 import yaml
 
-from bookkit.fences import HIDE, FenceError, extract_fences
-from bookkit.mkdocs.front_matter import front_matter
-from bookkit.pages import is_notebook
+from bookkit.fences import HIDE, FenceError
+from bookkit.page_source import Page, read_page
 
 ABBREVIATIONS = {"nn.": "torch.nn.", "F.": "torch.nn.functional.", "optim.": "torch.optim."}
 _CODE_SPAN = re.compile(r"(`+)(.+?)\1")
@@ -74,16 +73,15 @@ def expand(name: str) -> str:
     return name
 
 
-def declared(path: Path) -> list[str]:
+def declared(page: Page) -> list[str]:
     """The expanded names of the page's ``introduces:`` list; a malformed list is an error."""
-    data = front_matter(path.read_text(encoding="utf-8"))  # as MkDocs reads it
-    value = data.get("introduces", [])
+    value = page.front.get("introduces", [])
     if not isinstance(value, list) or not all(isinstance(n, str) for n in value):
-        raise FenceError(path, 1, "front matter 'introduces:' must be a list of names")
+        raise FenceError(page.source, 1, "front matter 'introduces:' must be a list of names")
     names = [expand(n) for n in value]
     for name in names:
         if not name.startswith("torch."):
-            raise FenceError(path, 1, f"introduces {name!r}: not a torch name")
+            raise FenceError(page.source, 1, f"introduces {name!r}: not a torch name")
     return names
 
 
@@ -162,12 +160,14 @@ def _shown(code: str) -> str:
     return shown
 
 
-def page_uses(path: Path, root: Path) -> list[Use]:
+def page_uses(page: Page, root: Path) -> list[Use]:
     """Every torch name the page's code uses, with where it is used."""
-    notebook = is_notebook(path)
+    if page.fence_error:
+        raise ValueError(page.fence_error)
+    notebook = page.is_notebook
     uses: list[Use] = []
     sessions: dict[str, dict[str, str]] = {}  # a session's blocks share one namespace
-    for fence in extract_fences(path.read_text(encoding="utf-8"), path.relative_to(root)):
+    for fence in page.fences:
         if not (fence.executed or (notebook and fence.is_python)):
             continue
         session = "notebook" if notebook else fence.session
@@ -212,11 +212,11 @@ def check(root: Path, mkdocs_yml: Path | None = None) -> list[str]:
     order = nav_pages(mkdocs_yml or root / "mkdocs.yml")
     problems: list[str] = []
     introduced_at: dict[str, int] = {}
-    for position, page in enumerate(order):
-        path = docs / page
-        spans = prose_code_spans(path.read_text(encoding="utf-8"))
-        for name in declared(path):
-            label = path.relative_to(root)
+    pages = [read_page(docs / name, f"docs/{name}") for name in order]
+    for position, page in enumerate(pages):
+        spans = prose_code_spans(page.text)
+        for name in declared(page):
+            label = page.name
             if name in introduced_at:
                 first = order[introduced_at[name]]
                 problems.append(f"{label}: introduces {name}, already introduced by docs/{first}")
@@ -226,9 +226,8 @@ def check(root: Path, mkdocs_yml: Path | None = None) -> list[str]:
                 problems.append(
                     f"{label}: introduces {name} but its prose never names it in a code span"
                 )
-    for position, page in enumerate(order):
-        path = docs / page
-        for use in page_uses(path, root):
+    for position, page in enumerate(pages):
+        for use in page_uses(page, root):
             where = introduced_at.get(use.name)
             if where is None:
                 problems.append(

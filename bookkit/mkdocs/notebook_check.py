@@ -76,44 +76,63 @@ def check_notebook_pages(
     problems: list[str] = []
     for source in notebook_sources:
         relative = _docs_relative(Path(source), docs_dir)
-        name = f"docs/{relative.as_posix()}"
-        page_path = built_page_path(relative, Path("."), site_dir)
-        if not page_path.is_file():
-            problems.append(f"{name}: no built page {page_path}")
-            continue
         try:
             notebook = jupytext.read(source)
         except Exception as error:  # noqa: BLE001  (report any unreadable notebook)
-            problems.append(f"{name}: cannot read the notebook: {error}")
+            problems.append(f"docs/{relative.as_posix()}: cannot read the notebook: {error}")
             continue
-        code_cells = [cell for cell in notebook.cells if cell.cell_type == "code"]
-        page = LexborHTMLParser(page_path.read_text(encoding="utf-8"))
-        rendered = _code_cells(page)
-        if len(rendered) != len(code_cells):
-            problems.append(
-                f"{name}: the page shows {len(rendered)} code cells, the notebook has "
-                f"{len(code_cells)}"
-            )
-            continue
-        for number, (cell, shown) in enumerate(zip(code_cells, rendered, strict=True), start=1):
-            label = f"{name}: code cell {number} ({_first_line(cell.source)!r})"
-            tags = set(cell.get("metadata", {}).get("tags", []))
-            has_output = (
-                "jp-mod-noOutputs" not in _classes(shown)
-                and shown.css_first(".jp-OutputArea-output") is not None
-            )
-            if not has_output and cell.source.strip() and not tags & set(SILENT_TAGS):
-                problems.append(f"{label}: rendered no output")
-            text = _outputs_text(shown)
-            for what, pattern in _BAD_OUTPUT.items():
-                if pattern.search(text):
-                    problems.append(f"{label}: output shows {what}")
-        if require_download:
-            download = f"{relative.stem}.ipynb"
-            if not (page_path.parent / download).is_file():
-                problems.append(f"{name}: {download} is not next to the built page")
-            if not any(a.attributes.get("href") == download for a in page.css("a[href]")):
-                problems.append(f"{name}: the page has no download link to {download}")
+        problems += check_notebook_page(site_dir, relative, notebook, require_download)
+    return problems
+
+
+def check_notebook_page(site_dir: Path, relative: Path, notebook,
+                        require_download: bool = True) -> list[str]:
+    """Problems with the built page of ``notebook`` (jupytext's), at ``relative`` in docs/."""
+    name = f"docs/{relative.as_posix()}"
+    page_path = built_page_path(relative, Path("."), site_dir)
+    if not page_path.is_file():
+        return [f"{name}: no built page {page_path}"]
+    code_cells = [cell for cell in notebook.cells if cell.cell_type == "code"]
+    page = LexborHTMLParser(page_path.read_text(encoding="utf-8"))
+    rendered = _code_cells(page)
+    if len(rendered) != len(code_cells):
+        return [f"{name}: the page shows {len(rendered)} code cells, the notebook has "
+                f"{len(code_cells)}"]
+    problems: list[str] = []
+    for number, (cell, shown) in enumerate(zip(code_cells, rendered, strict=True), start=1):
+        problems += _cell_problems(f"{name}: code cell {number} ({_first_line(cell.source)!r})",
+                                   cell, shown)
+    if require_download:
+        problems += _download_problems(name, relative, page_path, page)
+    return problems
+
+
+def _cell_problems(label: str, cell, shown: LexborNode) -> list[str]:
+    """A rendered code cell without the output it should show, or with a bad one."""
+    problems: list[str] = []
+    tags = set(cell.get("metadata", {}).get("tags", []))
+    has_output = (
+        "jp-mod-noOutputs" not in _classes(shown)
+        and shown.css_first(".jp-OutputArea-output") is not None
+    )
+    if not has_output and cell.source.strip() and not tags & set(SILENT_TAGS):
+        problems.append(f"{label}: rendered no output")
+    text = _outputs_text(shown)
+    for what, pattern in _BAD_OUTPUT.items():
+        if pattern.search(text):
+            problems.append(f"{label}: output shows {what}")
+    return problems
+
+
+def _download_problems(name: str, relative: Path, page_path: Path,
+                       page: LexborHTMLParser) -> list[str]:
+    """The page's ``.ipynb`` missing next to it, or not linked from it."""
+    problems: list[str] = []
+    download = f"{relative.stem}.ipynb"
+    if not (page_path.parent / download).is_file():
+        problems.append(f"{name}: {download} is not next to the built page")
+    if not any(a.attributes.get("href") == download for a in page.css("a[href]")):
+        problems.append(f"{name}: the page has no download link to {download}")
     return problems
 
 

@@ -10,6 +10,7 @@ site's stylesheets instead of JupyterLab's, and the images' text alternatives.
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 
 import jupytext
@@ -37,11 +38,12 @@ def text_only(output: dict) -> dict:
     return {**output, "data": kept}
 
 
-def executed_notebook(source: Path, outputs: dict[str, list]) -> str:
-    """The page's notebook with the stored outputs, as ``.ipynb`` text."""
+def executed_notebook(page_notebook, outputs: dict[str, list]) -> str:
+    """The page's notebook (as jupytext read it; left as it is) with the stored outputs, as
+    ``.ipynb`` text."""
     import nbformat
 
-    notebook = jupytext.read(source)
+    notebook = copy.deepcopy(page_notebook)
     kernelspec = notebook.metadata.get("kernelspec", {})
     notebook.metadata = {"kernelspec": kernelspec, "language_info": {"name": "python"}}
     number = 0

@@ -5,7 +5,8 @@ Its options (``plugins: - bookkit: {...}`` in ``mkdocs.yml``, :class:`BookConfig
 build's settings (:mod:`bookkit.settings`); ``BOOK_*`` environment variables override them.
 Everything one build knows lives on the plugin instance (:class:`BuildState`).
 
-- ``on_files`` (after mkdocs-jupyter has picked its pages) groups every page's executed
+- ``on_files`` (after mkdocs-jupyter has picked its pages) reads every page once
+  (:class:`bookkit.page_source.Page`, which everything after uses), groups its executed
   blocks into units (:mod:`bookkit.exec.units`), validates them (a bad page stops the build with
   ``path:line: problem``) and asks the :class:`bookkit.exec.engine.Engine` for their outcomes:
   stored ones are reused, the others run in worker processes. A failed block stops the build with
@@ -17,8 +18,9 @@ Everything one build knows lives on the plugin instance (:class:`BuildState`).
   glossary gets its "나오는 곳" column, and the first use of each glossary term on a chapter,
   exercise or appendix page links to its entry (:mod:`bookkit.mkdocs.glossary`).
 - Every build ends with one line: units executed, units reused, seconds spent executing, writes
-  the output manifest (:mod:`bookkit.manifest`), then :func:`bookkit.mkdocs.site_check.check_site`
-  verifies the built site.
+  the output manifest (:mod:`bookkit.manifest`), checks from memory that every executed block
+  of every markdown page was rendered with its output (:meth:`BookPlugin.unrendered_blocks`),
+  then :func:`bookkit.mkdocs.site_check.check_site` verifies the built site.
 
 ``execute: false`` (``BOOK_EXECUTE=off``) renders every block without output and skips the
 checks: the
@@ -29,6 +31,8 @@ from __future__ import annotations
 
 import logging
 import posixpath
+import re
+import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -43,12 +47,11 @@ from mkdocs.structure.toc import get_toc
 
 from bookkit.exec.engine import Engine, NotStoredError, Outcome, failures
 from bookkit.exec.provenance import provenance_note
-from bookkit.exec.units import Block, Unit, UnitsError, page_units, relative_name
+from bookkit.exec.units import Block, Unit, UnitsError, relative_name, units_of
 from bookkit.manifest import build_manifest, write_manifest
 from bookkit.mkdocs.chapter_notebooks import chapter_notebook
 from bookkit.mkdocs.dirty import DirtyBuilds
 from bookkit.mkdocs.font_subset import write_site_font
-from bookkit.mkdocs.front_matter import front_matter
 from bookkit.mkdocs.glossary import (
     Chapter,
     GlossaryError,
@@ -60,9 +63,9 @@ from bookkit.mkdocs.glossary import (
 from bookkit.mkdocs.math_render import KATEX, Katex, MathError, render_page_math, source_lines
 from bookkit.mkdocs.notebook_pages import NotebookPageError, executed_notebook, notebook_page
 from bookkit.mkdocs.search import add_morphs_field, defer_docs
-from bookkit.mkdocs.site_check import EXECUTED_MARKER, check_site
+from bookkit.mkdocs.site_check import check_site
 from bookkit.outputs import details, fill_text_output, fold_errors, placeholder
-from bookkit.page_source import page_problems
+from bookkit.page_source import Page, PageError, read_page
 from bookkit.settings import Settings, SettingsError, load
 
 log = logging.getLogger("mkdocs.plugins.bookkit")
@@ -93,14 +96,18 @@ class BuildState:
     engine: Engine | None = None
     blocks: dict[tuple[str, str], tuple[Block, Outcome]] = field(default_factory=dict)
     page_outcomes: dict[str, list[Outcome]] = field(default_factory=dict)
-    sources: list[Path] = field(default_factory=list)  # every page's source under docs/
+    pages: dict[str, Page] = field(default_factory=dict)  # src_uri -> its source, read once
     chapters: list[Chapter] = field(default_factory=list)
     measurements: dict[str, set[str]] = field(default_factory=dict)  # page -> block ids
     glossary: list[tuple[str, list[str]]] = field(default_factory=list)
+    glossary_text: str = ""
     page_blocks: dict[str, dict[str, Block]] = field(default_factory=dict)
-    notebooks: list[tuple[str, Path, str]] = field(default_factory=list)  # page, file, url
+    notebooks: list[tuple[str, Path, str]] = field(default_factory=list)  # src_uri, file, url
     katex: Katex | None = None  # math set at build time (bookkit.mkdocs.math_render)
     page: str | None = None  # the page markdown-exec renders now
+    shown: set[str] = field(default_factory=set)  # pages whose markdown was rendered
+    rendered: set[tuple[str, str]] = field(default_factory=set)  # (page, id) shown with output
+    nonce: str = field(default_factory=lambda: secrets.token_hex(8))  # no page can forge a mark
 
     @property
     def execute(self) -> bool:
@@ -206,17 +213,21 @@ class BookPlugin(BasePlugin[BookConfig]):
                     f"{self.state.page} (block {kwargs.get('id')!r}): {error}") from error
         if folded:
             html = html + Markup(details(folded))
-        return html + Markup(self._marks(kwargs.get("id", "")))
+        return html + Markup(self._rendered(kwargs.get("id", "")))
 
-    def _marks(self, block_id: str) -> str:
-        """The measurement note and the executed marker of a block that printed something."""
+    def _rendered(self, block_id: str) -> str:
+        """The measurement note and the rendered mark of a block that printed something.
+
+        The mark is taken out of the page's HTML in :meth:`on_page_content`, which remembers the
+        block as shown: only output that reached the page's HTML counts (a fence that Markdown
+        turned into an indented code block gets its output rendered, then dropped).
+        """
         state = self.state
         found = state.blocks.get((state.page or "", block_id))
         if not found or not found[1].outputs.get(found[0].id, "").strip():
             return ""
-        note = MEASUREMENT_NOTE if found[0].id in state.measurements.get(state.page or "",
-                                                                          set()) else ""
-        return note + EXECUTED_MARKER.format(id=found[0].id)
+        note = MEASUREMENT_NOTE if found[0].id in state.measurements.get(state.page, set()) else ""
+        return note + f"<!--bookkit-rendered {state.nonce} {found[0].id}-->"
 
     # --- files: every page read, grouped into units, run or reused -----------------------
     @event_priority(-100)  # after mkdocs-jupyter has marked its notebook pages
@@ -227,7 +238,7 @@ class BookPlugin(BasePlugin[BookConfig]):
         set_exclusions(files, config)
         units_of_page = self._units(files)
         outcomes = self._run(units_of_page) if self.state.execute else {}
-        self.dirty.choose_pages(files, config, units_of_page, outcomes,
+        self.dirty.choose_pages(files, config, self.state.pages, units_of_page, outcomes,
                                 [chapter.src_uri for chapter in self.state.chapters],
                                 "glossary.md", self.state.glossary)
         return files
@@ -238,27 +249,36 @@ class BookPlugin(BasePlugin[BookConfig]):
 
     def _units(self, files) -> dict:
         """Every page's units, after every page was read strictly; PluginError lists problems."""
-        state, root = self.state, self.state.root
-        # Every page is read strictly before anything else reads it (bookkit.page_source).
-        problems = [problem for file in _pages(files)
-                    for problem in page_problems(Path(file.abs_src_path),
-                                                 relative_name(Path(file.abs_src_path), root))]
-        if problems:
-            raise PluginError("pages that cannot be read:\n  " + "\n  ".join(problems))
+        state = self.state
+        self._read_pages(files)
+        problems: list[str] = []
         units_of_page: dict = {}
         for file in _pages(files):
-            source = Path(file.abs_src_path)
-            state.sources.append(source)
             try:
-                units_of_page[file] = page_units(source, root)
+                units_of_page[file] = units_of(self._page(file), state.root)
             except UnitsError as error:
                 problems += error.problems
         self._read_front_matter(files)
         for file, units in units_of_page.items():
-            problems += self._index_blocks(relative_name(Path(file.abs_src_path), root), units)
+            problems += self._index_blocks(self._page(file).name, units)
         if problems:
             raise PluginError("invalid executed blocks:\n  " + "\n  ".join(problems))
         return units_of_page
+
+    def _read_pages(self, files) -> None:
+        """Read every page once (:mod:`bookkit.page_source`), before anything else uses it."""
+        state, problems = self.state, []
+        for file in _pages(files):
+            name = relative_name(Path(file.abs_src_path), state.root)
+            try:
+                state.pages[file.src_uri] = read_page(Path(file.abs_src_path), name)
+            except PageError as error:
+                problems += error.problems
+        if problems:
+            raise PluginError("pages that cannot be read:\n  " + "\n  ".join(problems))
+
+    def _page(self, file: File) -> Page:
+        return self.state.pages[file.src_uri]
 
     def _index_blocks(self, page: str, units: list[Unit]) -> list[str]:
         """Remember the page's blocks; problems with its declared measurements."""
@@ -272,17 +292,15 @@ class BookPlugin(BasePlugin[BookConfig]):
         """Chapters (``kind: chapter``) for the glossary; declared measurements."""
         state = self.state
         for file in _pages(files):
+            page = self._page(file)
             if not file.src_uri.endswith(".md"):
                 continue
-            text = Path(file.abs_src_path).read_text(encoding="utf-8")
-            data = front_matter(text)
-            page = relative_name(Path(file.abs_src_path), state.root)
-            state.measurements[page] = set(data.get("measurements") or [])
-            if data.get("kind") == "glossary":
-                state.glossary = terms(text)
-            if data.get("kind") == "chapter":
+            state.measurements[page.name] = page.measurements
+            if page.kind == "glossary":
+                state.glossary, state.glossary_text = terms(page.text), page.text
+            if page.kind == "chapter":
                 state.chapters.append(
-                    Chapter(file.src_uri, chapter_title(text, file.src_uri), text))
+                    Chapter(file.src_uri, chapter_title(page.text, file.src_uri), page.text))
 
     def _run(self, units_of_page: dict) -> dict[str, Outcome]:
         """Ask the engine for every unit's outcome; a failed block stops the build."""
@@ -299,20 +317,19 @@ class BookPlugin(BasePlugin[BookConfig]):
             raise PluginError(
                 "executed blocks failed:\n  " + "\n  ".join(f.summary() for f in failed))
         for file, units in units_of_page.items():
-            page = relative_name(Path(file.abs_src_path), state.root)
-            state.page_outcomes[page] = [outcomes[unit.name] for unit in units]
+            page = self._page(file)
+            state.page_outcomes[page.name] = [outcomes[unit.name] for unit in units]
             for unit in units:
                 for block in unit.blocks:
-                    state.blocks[(page, block.id)] = (block, outcomes[unit.name])
+                    state.blocks[(page.name, block.id)] = (block, outcomes[unit.name])
                 if unit.kind == "notebook":
-                    self._use_executed_notebook(file, outcomes[unit.name])
+                    self._use_executed_notebook(file, page, outcomes[unit.name])
         return outcomes
 
-    def _use_executed_notebook(self, file: File, outcome: Outcome) -> None:
+    def _use_executed_notebook(self, file: File, page: Page, outcome: Outcome) -> None:
         """Point a notebook page's file at its executed ``.ipynb`` (same page, same URL)."""
-        source = Path(file.abs_src_path)
         target = self.state.root / NOTEBOOK_DIR / Path(file.src_uri).with_suffix(".ipynb")
-        text = executed_notebook(source, outcome.outputs)
+        text = executed_notebook(page.notebook, outcome.outputs)
         if not target.is_file() or target.read_text(encoding="utf-8") != text:
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(text, encoding="utf-8")
@@ -322,6 +339,7 @@ class BookPlugin(BasePlugin[BookConfig]):
     def on_page_markdown(self, markdown, page, config, files, **kwargs):
         state = self.state
         state.page = relative_name(Path(page.file.abs_src_path), state.root)
+        state.shown.add(state.page)
         kind = page.meta.get("kind")
         if kind in ("chapter", "exercise", "appendix") and state.glossary:
             here = posixpath.dirname(page.file.src_uri)
@@ -337,7 +355,7 @@ class BookPlugin(BasePlugin[BookConfig]):
             # The chapter's own notebook, written next to the page (chapter_notebooks).
             folder = Path(config.site_dir) / Path(page.file.dest_uri).parent
             page.meta["notebook"] = f"{folder.name}.ipynb"
-            state.notebooks.append((state.page, folder / page.meta["notebook"], page.url))
+            state.notebooks.append((page.file.src_uri, folder / page.meta["notebook"], page.url))
         if kind == "chapter" and state.execute:
             outcomes = state.page_outcomes.get(state.page, [])
             markdown += provenance_note(
@@ -346,7 +364,11 @@ class BookPlugin(BasePlugin[BookConfig]):
         return markdown
 
     def on_page_content(self, html, page, config, files, **kwargs):
-        self.state.page = None
+        state = self.state
+        marks = re.compile(rf"<!--bookkit-rendered {state.nonce} ([a-z0-9-]+)-->")
+        state.rendered |= {(state.page, block_id) for block_id in marks.findall(html)}
+        html = marks.sub("", html)
+        state.page = None
         if getattr(page, "nb_url", None):  # a notebook page rendered by mkdocs-jupyter
             try:
                 html, tokens = notebook_page(html, Path(page.file.abs_src_path),
@@ -369,9 +391,12 @@ class BookPlugin(BasePlugin[BookConfig]):
 
     def _source_lines(self, page, config):
         """``where(text)`` for a page: ``docs/page.md:line`` of the source holding ``text``."""
-        source = Path(config.docs_dir) / page.file.src_uri
-        return source_lines(relative_name(source, self.state.root),
-                            source.read_text(encoding="utf-8"))
+        source = self.state.pages.get(page.file.src_uri)
+        if source is None:  # a file _pages() does not list: read it for the names
+            path = Path(config.docs_dir) / page.file.src_uri
+            return source_lines(relative_name(path, self.state.root),
+                                path.read_text(encoding="utf-8"))
+        return source_lines(source.name, source.text)
 
     def on_build_error(self, error, **kwargs):
         if self.state.katex is not None:
@@ -392,20 +417,42 @@ class BookPlugin(BasePlugin[BookConfig]):
         outcomes = [o for page in state.page_outcomes.values() for o in page]
         write_manifest(build_manifest(outcomes, state.measurements, state.root),
                        state.settings.manifest_path(state.root))
-        problems = check_site(
-            Path(config.docs_dir), Path(config.site_dir), state.root, state.sources
-        )
+        notebooks = [page for page in state.pages.values() if page.is_notebook]
+        problems = self.unrendered_blocks() + check_site(
+            Path(config.docs_dir), Path(config.site_dir), state.root, notebooks)
         if problems:
             raise PluginError("post-build check failed:\n  " + "\n  ".join(problems))
 
+    def unrendered_blocks(self) -> list[str]:
+        """The executed blocks of markdown pages that were not rendered with their output.
+
+        Every block whose page was rendered must have its output in the page's HTML, which
+        :meth:`on_page_content` saw (a fence markdown-exec never saw or whose output Markdown
+        dropped, or a block that printed nothing, fails). A page with executed blocks that was
+        not rendered at all fails too, unless ``serve --dirty`` kept its page from the last
+        build.
+        """
+        state, problems = self.state, []
+        for page in state.pages.values():
+            blocks = state.page_blocks.get(page.name, {})
+            if page.is_notebook or not blocks:
+                continue
+            if page.name not in state.shown:
+                if not self.dirty.enabled:
+                    problems.append(f"{page.name}: has executed blocks but was not rendered")
+                continue
+            problems += [f"{block.label}: executed block rendered no output" for block in
+                         blocks.values() if (page.name, block.id) not in state.rendered]
+        return problems
+
     def _write_chapter_notebooks(self, config) -> None:
         state = self.state
-        for page, target, url in state.notebooks:
-            source = (state.root / page).read_text(encoding="utf-8")
+        for src_uri, target, url in state.notebooks:
+            page = state.pages[src_uri]
             target.parent.mkdir(parents=True, exist_ok=True)
             link = f"{config.site_url.rstrip('/')}/{url}" if config.site_url else None
-            notebook = chapter_notebook(source, page, state.page_blocks.get(page, {}),
-                                        state.root, link)
+            notebook = chapter_notebook(page, state.page_blocks.get(page.name, {}), state.root,
+                                        link)
             target.write_text(notebook, encoding="utf-8")
 
     def _add_search_field(self, config) -> None:
@@ -413,11 +460,8 @@ class BookPlugin(BasePlugin[BookConfig]):
         self.dirty.merge_search_index(index)
         if not index.is_file():
             return
-        glossary = Path(config.docs_dir) / "glossary.md"
-        counts = add_morphs_field(
-            index, glossary.read_text(encoding="utf-8") if glossary.is_file() else "",
-            self.state.root / ".cache" / "bookkit" / "search",
-        )
+        counts = add_morphs_field(index, self.state.glossary_text,
+                                  self.state.root / ".cache" / "bookkit" / "search")
         log.info("bookkit: Korean search field: %(analysed)d sections analysed, "
                  "%(reused)d reused", counts)
         defer_docs(Path(config.site_dir))  # fetched when the reader opens search

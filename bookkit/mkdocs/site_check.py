@@ -1,10 +1,7 @@
 """Post-build check of the built site.
 
-1. Every executed fence of every markdown-exec page rendered output: the build hook appends an
-   ``EXECUTED_MARKER`` after each block that printed something, and this check compares the
-   markers in each built page with the executed fences in its markdown source. A page that
-   silently rendered nothing (a fence markdown-exec never saw, a block that printed nothing)
-   fails.
+1. (Every executed fence of a markdown-exec page rendered output: the plugin checks that from
+   memory, :meth:`bookkit.mkdocs.plugin.BookPlugin.unrendered_blocks`.)
 2. Every notebook page (mkdocs-jupyter) shows the outputs of its cells and offers its
    ``.ipynb`` (:mod:`bookkit.mkdocs.notebook_check`).
 3. No built page or stylesheet loads anything from another host.
@@ -28,8 +25,7 @@
 6. The search index holds text only: Material keeps ``<p>``, ``<code>``, ``<pre>``, lists and
    sub/superscripts, without attributes; nothing else may look like a tag.
 
-Run after a build with ``python -m bookkit.mkdocs.site_check [site_dir]``; the build hook runs the
-same check at the end of every ``mkdocs build``.
+The plugin runs these checks at the end of every ``mkdocs build``.
 """
 
 from __future__ import annotations
@@ -44,12 +40,10 @@ from urllib.parse import unquote, urlsplit
 
 from selectolax.lexbor import LexborHTMLParser
 
-from bookkit.fences import FenceError, extract_fences
-from bookkit.mkdocs.notebook_check import check_notebook_pages
+from bookkit.mkdocs.notebook_check import check_notebook_page
 from bookkit.mkdocs.search import DOCS_FILE, read_index
-from bookkit.pages import built_page_path, is_notebook
+from bookkit.page_source import Page
 
-EXECUTED_MARKER = "<!-- bookkit-executed: {id} -->"
 NBCONVERT_ALT = "No description has been provided for this image"  # nbconvert's default alt
 
 _LOADING_TAGS = ("script", "img", "iframe", "source", "audio", "video", "embed", "track")
@@ -59,32 +53,6 @@ _CSS_EXTERNAL = re.compile(r"(?:url\(\s*[\"']?|@import\s+[\"'])((?:https?:)?//[^
 
 def _is_external(url: str | None) -> bool:
     return bool(url) and url.strip().lower().startswith(("http://", "https://", "//"))
-
-
-def check_executed_pages(
-    docs_dir: Path, site_dir: Path, project_root: Path, sources: list[Path] | None = None
-) -> list[str]:
-    """Problems with the executed blocks of ``sources`` (default: every page in docs_dir)."""
-    problems: list[str] = []
-    for source in sorted(docs_dir.rglob("*.md")) if sources is None else sources:
-        relative = source.resolve().relative_to(project_root.resolve())
-        try:
-            fences = extract_fences(source.read_text(encoding="utf-8"), relative)
-        except FenceError as error:
-            problems.append(str(error))
-            continue
-        executed = [fence for fence in fences if fence.executed]
-        if not executed:
-            continue
-        page = built_page_path(source, docs_dir, site_dir)
-        if not page.is_file():
-            problems.append(f"{relative}: has executed blocks but no built page {page}")
-            continue
-        html = page.read_text(encoding="utf-8")
-        for fence in executed:
-            if EXECUTED_MARKER.format(id=fence.id) not in html:
-                problems.append(f"{fence.label}: executed block rendered no output")
-    return problems
 
 
 _URL_ATTRS = ("href", "src", "action", "formaction", "xlink:href", "data", "poster")
@@ -187,42 +155,57 @@ def _scan(text: str, is_css: bool, project_root: Path | None = None) -> _Scan:
         if not name or name.startswith(("-", "_")):  # comments, doctype
             continue
         attrs = {key: value or "" for key, value in tag.attributes.items()}
-        for attribute, value in attrs.items():
-            if attribute.startswith("on"):
-                scan.problems.append(f'event handler attribute {attribute}="{value[:60]}" '
-                                     f"on <{name}>")
-            elif attribute in _URL_ATTRS and _is_script_url(value):
-                scan.problems.append(f"javascript: URL in <{name} {attribute}>")
-            elif attribute == "srcdoc":
-                scan.problems.append(f"inline document (srcdoc) in <{name}>")
-        if name == "meta" and attrs.get("http-equiv", "").lower() == "refresh":
-            if _is_script_url(attrs.get("content", "").partition("url=")[2]):
-                scan.problems.append("javascript: URL in <meta http-equiv=refresh>")
-        if name in _LOADING_TAGS and attrs.get("src") and _is_external(attrs["src"]):
-            scan.loads.append(attrs["src"])
-        elif name == "link" and attrs.get("href"):
-            rels = {rel.lower() for rel in attrs.get("rel", "").split()}
-            if rels & _LOADING_RELS and _is_external(attrs["href"]):
-                scan.loads.append(attrs["href"])
-        elif name == "style":
-            scan.loads += _CSS_EXTERNAL.findall(tag.text(deep=True))
-        elif name == "svg" and not _named_picture(tag):
-            scan.unnamed.append(f"inline <svg> without a text alternative: {tag.html[:80]!r}")
-        elif name == "img" and attrs.get("alt", "").strip() == NBCONVERT_ALT:
-            scan.unnamed.append(f"<img> without a text alternative: {tag.html[:80]!r}")
+        scan.problems += _attribute_problems(name, attrs)
+        _scan_loads(tag, name, attrs, scan)
         scan.unnamed += _unset_math(tag, attrs)
-        if name != "script":
-            continue
-        src = attrs.get("src")
-        if src is not None:
-            if not _is_external(src) and not _is_script_url(src):
-                scan.script_srcs.append(src)
-        elif attrs.get("type", "").strip().lower() in _DATA_SCRIPT_TYPES:
-            continue  # data, never run
-        elif not theme_script(tag.text(deep=True), project_root):
-            body = " ".join(tag.text(deep=True).split())
-            scan.problems.append(f"inline <script> that is not the theme's: {body[:80]!r}")
+        if name == "script":
+            _scan_script(tag, attrs, scan, project_root)
     return scan
+
+
+def _attribute_problems(name: str, attrs: dict[str, str]) -> list[str]:
+    """Event handlers, ``javascript:`` URLs and inline documents in a tag's attributes."""
+    problems: list[str] = []
+    for attribute, value in attrs.items():
+        if attribute.startswith("on"):
+            problems.append(f'event handler attribute {attribute}="{value[:60]}" on <{name}>')
+        elif attribute in _URL_ATTRS and _is_script_url(value):
+            problems.append(f"javascript: URL in <{name} {attribute}>")
+        elif attribute == "srcdoc":
+            problems.append(f"inline document (srcdoc) in <{name}>")
+    if name == "meta" and attrs.get("http-equiv", "").lower() == "refresh":
+        if _is_script_url(attrs.get("content", "").partition("url=")[2]):
+            problems.append("javascript: URL in <meta http-equiv=refresh>")
+    return problems
+
+
+def _scan_loads(tag, name: str, attrs: dict[str, str], scan: _Scan) -> None:
+    """What the tag loads from other hosts; a picture without a text alternative."""
+    if name in _LOADING_TAGS and attrs.get("src") and _is_external(attrs["src"]):
+        scan.loads.append(attrs["src"])
+    elif name == "link" and attrs.get("href"):
+        rels = {rel.lower() for rel in attrs.get("rel", "").split()}
+        if rels & _LOADING_RELS and _is_external(attrs["href"]):
+            scan.loads.append(attrs["href"])
+    elif name == "style":
+        scan.loads += _CSS_EXTERNAL.findall(tag.text(deep=True))
+    elif name == "svg" and not _named_picture(tag):
+        scan.unnamed.append(f"inline <svg> without a text alternative: {tag.html[:80]!r}")
+    elif name == "img" and attrs.get("alt", "").strip() == NBCONVERT_ALT:
+        scan.unnamed.append(f"<img> without a text alternative: {tag.html[:80]!r}")
+
+
+def _scan_script(tag, attrs: dict[str, str], scan: _Scan, project_root: Path | None) -> None:
+    """A ``<script>``: its same-site ``src`` to resolve later, or inline script not the theme's."""
+    src = attrs.get("src")
+    if src is not None:
+        if not _is_external(src) and not _is_script_url(src):
+            scan.script_srcs.append(src)
+    elif attrs.get("type", "").strip().lower() in _DATA_SCRIPT_TYPES:
+        return  # data, never run
+    elif not theme_script(tag.text(deep=True), project_root):
+        body = " ".join(tag.text(deep=True).split())
+        scan.problems.append(f"inline <script> that is not the theme's: {body[:80]!r}")
 
 
 def _unset_math(tag, attrs: dict) -> list[str]:
@@ -385,18 +368,13 @@ def check_search_index(site_dir: Path) -> list[str]:
     return problems
 
 
-def check_site(
-    docs_dir: Path, site_dir: Path, project_root: Path, sources: list[Path] | None = None
-) -> list[str]:
-    """All post-build checks: executed blocks, notebook pages, offline loading, script."""
-    if sources is None:
-        sources = sorted(docs_dir.rglob("*.md"))
-    notebooks = [source for source in sources if is_notebook(source)]
+def check_site(docs_dir: Path, site_dir: Path, project_root: Path,
+               notebooks: list[Page]) -> list[str]:
+    """The post-build checks: notebook pages, offline loading, script, the search index."""
     offline, markup = _check_pages(site_dir, project_root)
-    return (
-        check_executed_pages(docs_dir, site_dir, project_root, sources)
-        + check_notebook_pages(site_dir, notebooks, docs_dir=docs_dir)
-        + offline
-        + markup
-        + check_search_index(site_dir)
-    )
+    notebook_problems = [
+        problem for page in notebooks
+        for problem in check_notebook_page(
+            site_dir, page.source.resolve().relative_to(docs_dir.resolve()), page.notebook)
+    ]
+    return notebook_problems + offline + markup + check_search_index(site_dir)

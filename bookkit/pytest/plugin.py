@@ -22,9 +22,9 @@ from pathlib import Path
 import pytest
 
 from bookkit.exec.engine import Engine
-from bookkit.exec.units import Block, Unit, UnitsError, page_units
-from bookkit.fences import FenceError, extract_fences
-from bookkit.pages import is_notebook
+from bookkit.exec.units import Block, Unit, UnitsError, relative_name, units_of
+from bookkit.fences import FenceError
+from bookkit.page_source import PageError, read_page
 from bookkit.pytest.markdown_docs import (  # noqa: F401  (the wrapped plugin's hooks)
     FenceTestDefinition,
     Runner,
@@ -96,8 +96,9 @@ class BookMarkdownFile(pytest.File):
         root = self.config.rootpath
         relative = self.path.relative_to(root)
         try:
-            units = page_units(self.path, root)
-        except UnitsError as error:
+            page = read_page(self.path, relative_name(self.path, root))
+            units = units_of(page, root)
+        except (PageError, UnitsError) as error:
             raise FenceError(relative, 1, str(error)) from error
         _engine(root)
         for unit in units:
@@ -105,9 +106,9 @@ class BookMarkdownFile(pytest.File):
                 line = block.line or -number  # notebook cells whose fence was not found
                 _BLOCKS[(str(relative), line)] = (unit, block)
                 yield self._item(block.id, block.code, line, relative, "BookExecutedBlock")
-        if is_notebook(self.path):
+        if page.is_notebook:
             return
-        for fence in extract_fences(self.path.read_text(encoding="utf-8"), relative):
+        for fence in page.fences:
             if fence.is_python and not fence.executed:
                 code = fence.code(root)
                 yield self._item("fence", code, fence.line, relative, "BookCompiledFence")

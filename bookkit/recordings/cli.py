@@ -36,41 +36,49 @@ def check(root: Path) -> tuple[list[str], list[str], list[str]]:
         notes.append("no recorded snippets (no file under snippets/ carries the marker)")
     for snippet in snippets:
         for device in DEVICES:
-            shown = recording_path(snippet, device, root).relative_to(root).as_posix()
-            redo = RECORD_COMMAND.format(device=device)
-            required = device in REQUIRED_DEVICES
-            try:
-                recording = load(snippet, device, root)
-            except ValueError as error:
-                problems.append(str(error))
-                continue
-            if recording is None:
-                if required:
-                    problems.append(f"{shown}: missing (run `{redo}`)")
-                else:
-                    notes.append(f"{shown}: not recorded (needs a {device} machine)")
-                continue
-            state = freshness(recording, root)
-            if not state.code_fresh:
-                message = f"{shown}: recorded from other code (changed: {', '.join(state.changed)})"
-                (problems if required else warnings).append(f"{message}; run `{redo}`")
-            if not state.torch_matches:
-                message = (f"{shown}: recorded with torch {state.recorded_torch}, "
-                           f"this environment has {state.current_torch}")
-                if required:
-                    problems.append(f"{message}; run `{redo}`")
-                else:
-                    notes.append(f"{message} (the page names the recording's version)")
-            if state.code_fresh and state.torch_matches:
-                made = recording["provenance"]
-                notes.append(f"{shown}: ok ({recording['device']['name']}, torch {made['torch']}, "
-                             f"{made['recorded_at'][:10]})")
+            _check_recording(snippet, device, root, (problems, warnings, notes))
     expected = {recording_path(s, d, root) for s in snippets for d in DEVICES}
     for path in sorted((root / "recordings").rglob("*")) if (root / "recordings").is_dir() else []:
         if path.is_file() and path not in expected:
             problems.append(f"{path.relative_to(root).as_posix()}: no recorded snippet or device "
                             "belongs to this file")
     return problems, warnings, notes
+
+
+def _check_recording(snippet: str, device: str, root: Path,
+                     found: tuple[list[str], list[str], list[str]]) -> None:
+    """Add what is wrong with (or what to know of) one snippet's recording on one device to
+    ``found`` (problems, warnings, notes); a missing CUDA one is only a note."""
+    problems, warnings, notes = found
+    shown = recording_path(snippet, device, root).relative_to(root).as_posix()
+    redo = RECORD_COMMAND.format(device=device)
+    required = device in REQUIRED_DEVICES
+    try:
+        recording = load(snippet, device, root)
+    except ValueError as error:
+        problems.append(str(error))
+        return
+    if recording is None:
+        if required:
+            problems.append(f"{shown}: missing (run `{redo}`)")
+        else:
+            notes.append(f"{shown}: not recorded (needs a {device} machine)")
+        return
+    state = freshness(recording, root)
+    if not state.code_fresh:
+        message = f"{shown}: recorded from other code (changed: {', '.join(state.changed)})"
+        (problems if required else warnings).append(f"{message}; run `{redo}`")
+    if not state.torch_matches:
+        message = (f"{shown}: recorded with torch {state.recorded_torch}, "
+                   f"this environment has {state.current_torch}")
+        if required:
+            problems.append(f"{message}; run `{redo}`")
+        else:
+            notes.append(f"{message} (the page names the recording's version)")
+    if state.code_fresh and state.torch_matches:
+        made = recording["provenance"]
+        notes.append(f"{shown}: ok ({recording['device']['name']}, torch {made['torch']}, "
+                     f"{made['recorded_at'][:10]})")
 
 
 def validate_folder(folder: Path, root: Path, require: list[str] | None = None) -> list[str]:

@@ -141,44 +141,17 @@ def validate(
                  "recording", problems)
     if recording.get("schema") != SCHEMA:
         problems.append(f"'schema' must be {SCHEMA}")
-    path = recording.get("source")
-    _match(_SOURCE, path, "source", problems)
-    if isinstance(path, str) and ".." in path:
-        problems.append("'source' climbs out of snippets/")
-    if source is not None and path != source:
-        problems.append(f"'source' is {path!r}, expected {source!r}")
-
+    _validate_source(recording.get("source"), source, problems)
     key = recording.get("key")
     if _expect(key, dict, "key", problems):
-        _expect_keys(key, {"snippet_sha256", "inputs", "torch", "device"}, "key", problems)
-        _match(_HEX64, key.get("snippet_sha256"), "key.snippet_sha256", problems)
-        _match(_VERSION, key.get("torch"), "key.torch", problems)
-        if key.get("device") not in DEVICES:
-            problems.append(f"'key.device' must be one of {DEVICES}")
-        if _expect(key.get("inputs"), dict, "key.inputs", problems):
-            for name, value in key["inputs"].items():
-                _match(_INPUT, name, f"key.inputs[{name!r}]", problems)
-                if ".." in name:
-                    problems.append(f"'key.inputs' names a path outside the project: {name!r}")
-                if value is not None:
-                    _match(_HEX64, value, f"key.inputs[{name!r}]", problems)
-
+        _validate_key(key, problems)
     where = recording.get("device")
     if _expect(where, dict, "device", problems):
-        _expect_keys(where, {"kind", "name"}, "device", problems)
-        if where.get("kind") not in DEVICES:
-            problems.append(f"'device.kind' must be one of {DEVICES}")
-        elif device is not None and where["kind"] != device:
-            problems.append(f"'device.kind' is {where['kind']!r}, expected {device!r}")
-        elif isinstance(key, dict) and key.get("device") != where["kind"]:
-            problems.append("'key.device' and 'device.kind' differ")
-        _match(_SAFE_NAME, where.get("name"), "device.name", problems)
-
+        _validate_device(where, key, device, problems)
     provenance = recording.get("provenance")
     if _expect(provenance, dict, "provenance", problems):
         _validate_provenance(provenance, where.get("kind") if isinstance(where, dict) else None,
                              problems)
-
     stdout = recording.get("stdout")
     if _expect(stdout, str, "stdout", problems):
         if len(stdout) > MAX_STDOUT:
@@ -188,6 +161,42 @@ def validate(
     if _expect(recording.get("data"), dict, "data", problems):
         problems += _plain_data_problems(recording["data"], "data")
     return problems
+
+
+def _validate_source(path: Any, source: str | None, problems: list[str]) -> None:
+    """The snippet path the recording names: under snippets/, the one expected."""
+    _match(_SOURCE, path, "source", problems)
+    if isinstance(path, str) and ".." in path:
+        problems.append("'source' climbs out of snippets/")
+    if source is not None and path != source:
+        problems.append(f"'source' is {path!r}, expected {source!r}")
+
+
+def _validate_key(key: dict, problems: list[str]) -> None:
+    _expect_keys(key, {"snippet_sha256", "inputs", "torch", "device"}, "key", problems)
+    _match(_HEX64, key.get("snippet_sha256"), "key.snippet_sha256", problems)
+    _match(_VERSION, key.get("torch"), "key.torch", problems)
+    if key.get("device") not in DEVICES:
+        problems.append(f"'key.device' must be one of {DEVICES}")
+    if _expect(key.get("inputs"), dict, "key.inputs", problems):
+        for name, value in key["inputs"].items():
+            _match(_INPUT, name, f"key.inputs[{name!r}]", problems)
+            if ".." in name:
+                problems.append(f"'key.inputs' names a path outside the project: {name!r}")
+            if value is not None:
+                _match(_HEX64, value, f"key.inputs[{name!r}]", problems)
+
+
+def _validate_device(where: dict, key: Any, device: str | None, problems: list[str]) -> None:
+    """The device the recording was made on: a known kind, the one expected, the key's."""
+    _expect_keys(where, {"kind", "name"}, "device", problems)
+    if where.get("kind") not in DEVICES:
+        problems.append(f"'device.kind' must be one of {DEVICES}")
+    elif device is not None and where["kind"] != device:
+        problems.append(f"'device.kind' is {where['kind']!r}, expected {device!r}")
+    elif isinstance(key, dict) and key.get("device") != where["kind"]:
+        problems.append("'key.device' and 'device.kind' differ")
+    _match(_SAFE_NAME, where.get("name"), "device.name", problems)
 
 
 def _validate_provenance(provenance: dict, kind: str | None, problems: list[str]) -> None:

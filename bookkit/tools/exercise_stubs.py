@@ -149,6 +149,21 @@ def _student_lines(lines: list[str], indent: str, name: str, start: int) -> list
     return out
 
 
+def _region_end(lines: list[str], begin: int, name: str) -> tuple[int, int | None]:
+    """The line of the region's END, and of its STUDENT line if it has one (0-based)."""
+    end = begin + 1
+    student = None
+    while end < len(lines) and lines[end].strip() != END:
+        if lines[end].strip() == BEGIN:
+            raise StubError(f"{name}:{end + 1}: nested {BEGIN}")
+        if lines[end].strip() == STUDENT:
+            student = end
+        end += 1
+    if end == len(lines):
+        raise StubError(f"{name}:{begin + 1}: {BEGIN} is never closed")
+    return end, student
+
+
 def make_stub(source: str, name: str = "<solution>", exercise: str = "NAME",
               header: str | None = None) -> str:
     """The student version of one solution file's text."""
@@ -169,16 +184,7 @@ def make_stub(source: str, name: str = "<solution>", exercise: str = "NAME",
             index += 1
             continue
         indent = line[: len(line) - len(line.lstrip())]
-        end = index + 1
-        student = None
-        while end < len(lines) and lines[end].strip() != END:
-            if lines[end].strip() == BEGIN:
-                raise StubError(f"{name}:{end + 1}: nested {BEGIN}")
-            if lines[end].strip() == STUDENT:
-                student = end
-            end += 1
-        if end == len(lines):
-            raise StubError(f"{name}:{index + 1}: {BEGIN} is never closed")
+        end, student = _region_end(lines, index, name)
         if student is not None:
             lab = True
             out += _student_lines(lines[student + 1 : end], indent, name, student + 2)

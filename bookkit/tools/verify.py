@@ -35,7 +35,7 @@ from bookkit.exec.engine import Engine, Outcome, book_units
 from bookkit.exec.runner import JobResult, run_jobs
 from bookkit.exec.units import Block, Unit, UnitsError
 from bookkit.manifest import output_text
-from bookkit.mkdocs.front_matter import front_matter
+from bookkit.page_source import read_page
 
 
 def measurements(root: Path, units: list[Unit]) -> dict[str, set[str]]:
@@ -44,8 +44,7 @@ def measurements(root: Path, units: list[Unit]) -> dict[str, set[str]]:
     for page in sorted({unit.page for unit in units}):
         if not page.endswith(".md"):
             continue
-        data = front_matter((root / page).read_text(encoding="utf-8"))
-        declared[page] = set(data.get("measurements") or [])
+        declared[page] = read_page(root / page, page).measurements
     return declared
 
 

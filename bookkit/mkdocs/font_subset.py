@@ -32,7 +32,6 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from fontTools import subset
 from fontTools.ttLib import TTFont
 from selectolax.lexbor import LexborHTMLParser
 
@@ -153,6 +152,8 @@ def decoded_source(source: bytes, cache: Path) -> bytes:
 def cut(source: bytes, chars: set[str], layout: bool = True) -> bytes:
     """The source font with only these characters (and what its layout needs), as woff2.
     Without ``layout``, the layout tables are dropped before they are read: much faster."""
+    from fontTools import subset  # only when cutting: a fifth of a second to import
+
     options = subset.Options()
     options.flavor = "woff2"
     options.layout_features = ["*"]
@@ -219,8 +220,16 @@ def cached_cut(
     path = cache / f"{stem}.{_digest(key)}.woff2"
     if path.is_file():
         return path, True
-    _replace(path, cut(decoded_source(source, cache), chars, layout), f"{stem}.*.woff2")
+    _replace(path, cut(decoded_source(source, cache), chars, layout), f"{stem}.*")
     return path, False
+
+
+def cached_face(woff2: Path) -> str:
+    """The ``@font-face`` rule of a cached cut, kept beside it (reading the font takes time)."""
+    face = woff2.with_suffix(".css")
+    if not face.is_file():
+        _write(face, font_face(woff2.name, woff2.read_bytes()).encode())
+    return face.read_text(encoding="utf-8")
 
 
 def font_face(name: str, woff2: bytes) -> str:
@@ -249,7 +258,7 @@ def write_site_font(
         woff2 = path.read_bytes()
         (site / FOLDER).mkdir(parents=True, exist_ok=True)
         (site / FOLDER / path.name).write_bytes(woff2)
-        faces.append(font_face(path.name, woff2))
+        faces.append(cached_face(path))
         size += len(woff2)
     (site / STYLESHEET).write_text("".join(faces), encoding="utf-8")
     files = [site / FOLDER / path.name for path, _ in parts]

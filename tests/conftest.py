@@ -9,6 +9,7 @@ or the site built once), ``unit`` (everything else, in this process).
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -16,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from bookkit.mkdocs.font_subset import write_site_font
 from bookkit.settings import child_environment, environment
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -49,8 +51,10 @@ class MiniBook:
     import torch, and a block that does imports it in its own worker.
     """
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, font_cache: Path | None = None) -> None:
         self.root = root
+        if font_cache:  # the site font's cut, made once (see the font_cache fixture)
+            shutil.copytree(font_cache, root / ".cache" / "bookkit" / "font")
         (root / "docs").mkdir()
         (root / "snippets").mkdir()
         (root / "mkdocs.yml").write_text(MINI_CONFIG, encoding="utf-8")
@@ -93,9 +97,21 @@ class MiniBook:
         self.snippet(f"{name}.py", code)
 
 
+@pytest.fixture(scope="session")
+def font_cache(tmp_path_factory) -> Path:
+    """A site-font cache holding the decoded source font and the cut of the committed character
+    list, made once (about 10 s) for every mini book, whose builds would each make it again."""
+    cache = tmp_path_factory.mktemp("font-cache")
+    (cache / "site").mkdir()
+    write_site_font(cache / "site", cache)
+    shutil.rmtree(cache / "site")
+    (cache / "pages.json").unlink()
+    return cache
+
+
 @pytest.fixture
-def mini_book(tmp_path: Path) -> MiniBook:
-    return MiniBook(tmp_path)
+def mini_book(tmp_path: Path, font_cache: Path) -> MiniBook:
+    return MiniBook(tmp_path, font_cache)
 
 
 @pytest.fixture(scope="session")

@@ -43,21 +43,8 @@ def missing_characters(site: Path) -> dict[str, str]:
     return missing
 
 
-@pytest.fixture(scope="module")
-def decoded(tmp_path_factory) -> Path:
-    """A font cache holding only the decoded source (decoding takes seconds), copied per test."""
-    cache = tmp_path_factory.mktemp("font")
-    (cache / "site").mkdir()
-    write_site_font(cache / "site", cache, listed=cache / "none.txt")
-    shutil.rmtree(cache / "site")
-    for made in cache.iterdir():
-        if not made.name.startswith("source."):
-            made.unlink()
-    return cache
-
-
 @pytest.fixture
-def small_site(tmp_path, decoded) -> tuple[Path, Path, Path]:
+def small_site(tmp_path, font_cache) -> tuple[Path, Path, Path]:
     """A two-page site, a character list with some of its characters, a font cache."""
     site = tmp_path / "site"
     (site / "a").mkdir(parents=True)
@@ -73,7 +60,7 @@ def small_site(tmp_path, decoded) -> tuple[Path, Path, Path]:
     )
     listed = tmp_path / "characters.txt"
     write_characters(set("텐서의모양툴팁"), listed)
-    shutil.copytree(decoded, tmp_path / "cache")
+    shutil.copytree(font_cache, tmp_path / "cache")  # the decoded source, made once
     return site, listed, tmp_path / "cache"
 
 
@@ -106,14 +93,16 @@ def test_a_new_character_is_cut_into_the_supplement_and_the_cut_is_kept(small_si
     assert missing_characters(site) == {}
 
 
-def test_a_clean_cut_writes_the_same_files_as_a_cached_one(small_site, decoded, tmp_path):
+def test_a_clean_cut_writes_the_same_files_as_a_cached_one(small_site, font_cache, tmp_path):
     site, listed, cache = small_site
     write_site_font(site, cache, listed=listed)
     (site / "b.html").write_text("<p>벤치마크</p>", encoding="utf-8")
     incremental = write_site_font(site, cache, listed=listed)
     clean_site = tmp_path / "clean"
     shutil.copytree(site, clean_site, ignore=shutil.ignore_patterns("assets"))
-    clean = write_site_font(clean_site, shutil.copytree(decoded, tmp_path / "empty"), listed=listed)
+    clean = write_site_font(
+        clean_site, shutil.copytree(font_cache, tmp_path / "empty"), listed=listed
+    )
     for ours, theirs in [
         (incremental.woff2, clean.woff2),
         (incremental.supplement, clean.supplement),

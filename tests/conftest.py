@@ -97,11 +97,18 @@ class MiniBook:
         self.snippet(f"{name}.py", code)
 
 
+FONT_CACHE = ROOT / ".cache" / "bookkit" / "font"  # the checkout's own
+
+
 @pytest.fixture(scope="session")
 def font_cache(tmp_path_factory) -> Path:
     """A site-font cache holding the decoded source font and the cut of the committed character
-    list, made once (about 10 s) for every mini book, whose builds would each make it again."""
+    list, made once (about 10 s, or copied from the checkout's cache) for every mini book and the
+    real book, whose builds would each make it again. Cuts are reproducible, so a copy is the
+    same as a cut made here."""
     cache = tmp_path_factory.mktemp("font-cache")
+    for made in [*FONT_CACHE.glob("source.*.ttf"), *FONT_CACHE.glob("pretendard-book.*")]:
+        shutil.copy2(made, cache)
     (cache / "site").mkdir()
     write_site_font(cache / "site", cache)
     shutil.rmtree(cache / "site")
@@ -215,8 +222,9 @@ def assert_fault_reported(fault_book, name: str, line: int = 3, block: str | Non
 
 
 @pytest.fixture(scope="session")
-def built_site(tmp_path_factory) -> Path:
+def built_site(tmp_path_factory, font_cache) -> Path:
     """The real book, built strictly once for all tests that inspect the site."""
+    shutil.copytree(font_cache, FONT_CACHE, dirs_exist_ok=True)  # what the build would cut
     site = tmp_path_factory.mktemp("book") / "site"
     manifest = site.parent / "manifest.json"  # the build's output manifest, beside the site
     result = subprocess.run(

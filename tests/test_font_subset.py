@@ -93,6 +93,19 @@ def test_a_new_character_is_cut_into_the_supplement_and_the_cut_is_kept(small_si
     assert missing_characters(site) == {}
 
 
+def test_a_character_the_font_lacks_makes_no_supplement(small_site):
+    site, listed, cache = small_site
+    write_characters(
+        set().union(
+            *(page_characters(page.read_text(encoding="utf-8")) for page in site.rglob("*.html"))
+        ),
+        listed,
+    )
+    (site / "b.html").write_text("<p>\U0001f600</p>", encoding="utf-8")  # no such glyph
+    font = write_site_font(site, cache, listed=listed)
+    assert font.supplement is None and len(site_fonts(site)) == 1
+
+
 def test_a_clean_cut_writes_the_same_files_as_a_cached_one(small_site, font_cache, tmp_path):
     site, listed, cache = small_site
     write_site_font(site, cache, listed=listed)

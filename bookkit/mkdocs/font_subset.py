@@ -251,6 +251,8 @@ def write_site_font(
     cut_chars = read_characters(listed) | BASE
     parts = [cached_cut(data, cut_chars, cache, CUT, layout=True)]
     more = chars - cut_chars
+    if more:  # the characters the font has: a face with none would claim every character
+        more &= {chr(c) for c in TTFont(io.BytesIO(decoded_source(data, cache))).getBestCmap()}
     if more:
         parts.append(cached_cut(data, more, cache, SUPPLEMENT, layout=False))
     faces, size = [], 0

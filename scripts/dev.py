@@ -6,6 +6,7 @@
     python3 scripts/dev.py build [--fresh]       # strict build into site/
     python3 scripts/dev.py build --shard I/N     # run shard I of N of the units into the store
     python3 scripts/dev.py pdf                   # the built site as one PDF: site/book.pdf
+    python3 scripts/dev.py font                  # the site font's characters from site/
     python3 scripts/dev.py lint | recordings-check | pytest [ARGS]  # one step of `test`
     python3 scripts/dev.py merge STORE...        # copy shards' stores into this one
     python3 scripts/dev.py prune [--days N]      # remove store entries the last build left unused
@@ -296,6 +297,9 @@ TASKS: dict[str, Task] = {
     "serve": Task("mkdocs serve", lambda args: run(PYTHON, "-m", "mkdocs", "serve", "--dirty"),
                   environment="docs"),
     "build": Task("strict build, or one shard of the units", _build, _build_options, "docs"),
+    "font": Task("list the built site's characters (run build first) for the site font's cut",
+                 lambda args: run(PYTHON, "-m", "bookkit.mkdocs.font_subset",
+                                  summary=r"^font: \d+ characters"), environment="docs"),
     "pdf": Task("the built site (run build first) as one PDF, site/book.pdf",
                 lambda args: run(PYTHON, "-m", "bookkit.mkdocs.pdf", summary=r"^pdf: .* pages")),
     "test": Task("every check CI runs", lambda args: test(list(STEPS)),

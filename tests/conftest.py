@@ -9,6 +9,7 @@ or the site built once), ``unit`` (everything else, in this process).
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -16,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from bookkit.mkdocs.font_subset import write_site_font
 from bookkit.settings import child_environment, environment
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -49,8 +51,10 @@ class MiniBook:
     import torch, and a block that does imports it in its own worker.
     """
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, font_cache: Path | None = None) -> None:
         self.root = root
+        if font_cache:  # the site font's cut, made once (see the font_cache fixture)
+            shutil.copytree(font_cache, root / ".cache" / "bookkit" / "font")
         (root / "docs").mkdir()
         (root / "snippets").mkdir()
         (root / "mkdocs.yml").write_text(MINI_CONFIG, encoding="utf-8")
@@ -93,9 +97,28 @@ class MiniBook:
         self.snippet(f"{name}.py", code)
 
 
+FONT_CACHE = ROOT / ".cache" / "bookkit" / "font"  # the checkout's own
+
+
+@pytest.fixture(scope="session")
+def font_cache(tmp_path_factory) -> Path:
+    """A site-font cache holding the decoded source font and the cut of the committed character
+    list, made once (about 10 s, or copied from the checkout's cache) for every mini book and the
+    real book, whose builds would each make it again. Cuts are reproducible, so a copy is the
+    same as a cut made here."""
+    cache = tmp_path_factory.mktemp("font-cache")
+    for made in [*FONT_CACHE.glob("source.*.ttf"), *FONT_CACHE.glob("pretendard-book.*")]:
+        shutil.copy2(made, cache)
+    (cache / "site").mkdir()
+    write_site_font(cache / "site", cache)
+    shutil.rmtree(cache / "site")
+    (cache / "pages.json").unlink()
+    return cache
+
+
 @pytest.fixture
-def mini_book(tmp_path: Path) -> MiniBook:
-    return MiniBook(tmp_path)
+def mini_book(tmp_path: Path, font_cache: Path) -> MiniBook:
+    return MiniBook(tmp_path, font_cache)
 
 
 @pytest.fixture(scope="session")
@@ -199,8 +222,9 @@ def assert_fault_reported(fault_book, name: str, line: int = 3, block: str | Non
 
 
 @pytest.fixture(scope="session")
-def built_site(tmp_path_factory) -> Path:
+def built_site(tmp_path_factory, font_cache) -> Path:
     """The real book, built strictly once for all tests that inspect the site."""
+    shutil.copytree(font_cache, FONT_CACHE, dirs_exist_ok=True)  # what the build would cut
     site = tmp_path_factory.mktemp("book") / "site"
     manifest = site.parent / "manifest.json"  # the build's output manifest, beside the site
     result = subprocess.run(

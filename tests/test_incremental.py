@@ -4,6 +4,7 @@ fresh processes, the way `mkdocs build` and CI use it."""
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -127,7 +128,8 @@ def _built(root: Path, mode: str) -> dict[str, str]:
     return json.loads(result.stdout.strip().splitlines()[-1])
 
 
-def test_a_dirty_rebuild_after_a_save_gives_the_site_a_clean_build_gives(tmp_path):
+def test_a_dirty_rebuild_after_a_save_gives_the_site_a_clean_build_gives(tmp_path, font_cache):
+    shutil.copytree(font_cache, tmp_path / ".cache" / "bookkit" / "font")  # cut once a session
     _dirty_book(tmp_path)
     dirty = _built(tmp_path, "dirty")  # first build, then a prose save and a snippet save
     clean = _built(tmp_path, "clean")  # the saved sources, built from nothing

@@ -11,6 +11,7 @@ from __future__ import annotations
 import difflib
 import html
 import json
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -42,9 +43,10 @@ def masked(text: str, volatile: list[str]) -> str:
 
 
 @pytest.mark.cold
-def test_two_cold_builds_from_two_copies_are_identical(built_site, tmp_path):
+def test_two_cold_builds_from_two_copies_are_identical(built_site, tmp_path, font_cache):
     copy = tmp_path / "copy"
     bench.copy_tree(copy)
+    shutil.copytree(font_cache, copy / ".cache" / "bookkit" / "font")  # cut once a session
     site = tmp_path / "site"
     manifest = tmp_path / "manifest.json"
     env = book_env(BOOK_STORE=str(tmp_path / "store"), BOOK_MANIFEST=str(manifest))

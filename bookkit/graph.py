@@ -39,7 +39,8 @@ _FILLS = {
     "result": ("#e8f5e9", "#2e7d32"),
 }
 # The book's content column is 654 px wide in a 1280 px window (Material, both sidebars shown):
-# a graph wider than this left to right is laid out top to bottom.
+# a graph wider than 640 px left to right (a margin under the column) is laid out top to bottom,
+# unless top to bottom would be wider still.
 _MAX_WIDTH = 640
 # A picture shrinks to a narrower column down to this scale (text 10 px), then scrolls.
 _MIN_SCALE = 10 / _FONT_SIZE

@@ -92,7 +92,8 @@ def show_figure(fig) -> None:
     """그림을 대체 텍스트(그림의 label: 그림이 보여 주는 숫자)와 함께 노트북에 보여 준다.
 
     대체 텍스트는 출력의 ``alt`` 메타데이터로 붙는다. nbconvert가 만든 HTML(이 책의 실습
-    페이지)에서는 화면 읽기 프로그램이 그림 대신 이것을 읽지만, JupyterLab은 아직 이 값을 쓰지 않는다.
+    페이지)에서는 화면 읽기 프로그램이 그림 대신 이것을 읽지만, JupyterLab은 아직 이 값을
+    쓰지 않는다.
     """
     import matplotlib.pyplot as plt
     from IPython.display import display
@@ -654,9 +655,10 @@ def plot_zero_grad(report: ZeroGradReport):
     ax.set_title(f"zero_grad 누락: SGD lr={report.lr}")
     ax.legend()
     ax.grid(alpha=0.3)
-    fig.set_label(f"선 그래프 '{ax.get_title()}', 손실 축은 로그 눈금. step 0~{report.steps - 1}의 손실"
-                  f"(MSE): zero_grad 있음 {_span(report.with_zero_grad)}; zero_grad 없음 "
-                  f"{_span(report.without_zero_grad)}.")
+    fig.set_label(f"선 그래프 '{ax.get_title()}', 손실 축은 로그 눈금. "
+                  f"step 0~{report.steps - 1}의 손실(MSE): "
+                  f"zero_grad 있음 {_span(report.with_zero_grad)}; "
+                  f"zero_grad 없음 {_span(report.without_zero_grad)}.")
     return fig
 # --8<-- [end:zero-grad-findings]
 

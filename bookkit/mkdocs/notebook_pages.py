@@ -11,9 +11,7 @@ site's stylesheets instead of JupyterLab's, and the images' text alternatives.
 from __future__ import annotations
 
 import copy
-from pathlib import Path
 
-import jupytext
 from bs4 import BeautifulSoup
 
 from bookkit.mkdocs.math_render import mark_notebook_math
@@ -38,9 +36,9 @@ def text_only(output: dict) -> dict:
     return {**output, "data": kept}
 
 
-def executed_notebook(page_notebook, outputs: dict[str, list]) -> str:
-    """The page's notebook (as jupytext read it; left as it is) with the stored outputs, as
-    ``.ipynb`` text."""
+def executed_notebook(page_notebook, outputs: dict[str, list]):
+    """The page's notebook (as jupytext read it; left as it is) with the stored outputs
+    (validated; :func:`ipynb_text` writes it)."""
     import nbformat
 
     notebook = copy.deepcopy(page_notebook)
@@ -61,6 +59,13 @@ def executed_notebook(page_notebook, outputs: dict[str, list]) -> str:
                 if "execution_count" in output:
                     output.execution_count = number
     nbformat.validate(notebook)
+    return notebook
+
+
+def ipynb_text(notebook) -> str:
+    """``notebook`` as ``.ipynb`` text: the same notebook always gives the same bytes."""
+    import nbformat
+
     return nbformat.writes(notebook) + "\n"
 
 
@@ -71,9 +76,9 @@ class NotebookPageError(ValueError):
     """The rendered page does not match its notebook."""
 
 
-def notebook_page(html: str, notebook: Path, where=None) -> tuple[str, list[dict]]:
-    """mkdocs-jupyter's page for ``notebook`` (the ``.ipynb`` or jupytext file it rendered),
-    fitted to the site, and TOC tokens.
+def notebook_page(html: str, notebook, where) -> tuple[str, list[dict]]:
+    """mkdocs-jupyter's page for ``notebook`` (the notebook it rendered, as read), fitted to the
+    site, and TOC tokens.
 
     - The ``<style>`` elements mkdocs-jupyter puts in the page (JupyterLab's whole stylesheet,
       about 590 KB, and its code colours) go: ``assets/stylesheets/notebook.css``, linked by
@@ -90,8 +95,8 @@ def notebook_page(html: str, notebook: Path, where=None) -> tuple[str, list[dict
         style.decompose()
     for block in soup.select(".highlight-ipynb"):
         block["class"] = [*block.get("class", []), "highlight"]
-    _image_alts(soup, jupytext.read(notebook))
-    mark_notebook_math(soup, where or (lambda text: str(notebook)))
+    _image_alts(soup, notebook)
+    mark_notebook_math(soup, where)
     tokens = _heading_ids(soup)
     return str(soup), tokens
 

@@ -61,7 +61,12 @@ from bookkit.mkdocs.glossary import (
     terms,
 )
 from bookkit.mkdocs.math_render import KATEX, Katex, MathError, render_page_math, source_lines
-from bookkit.mkdocs.notebook_pages import NotebookPageError, executed_notebook, notebook_page
+from bookkit.mkdocs.notebook_pages import (
+    NotebookPageError,
+    executed_notebook,
+    ipynb_text,
+    notebook_page,
+)
 from bookkit.mkdocs.search import add_morphs_field, defer_docs
 from bookkit.mkdocs.site_check import check_site
 from bookkit.outputs import details, fill_text_output, fold_errors, placeholder
@@ -103,6 +108,7 @@ class BuildState:
     glossary_text: str = ""
     page_blocks: dict[str, dict[str, Block]] = field(default_factory=dict)
     notebooks: list[tuple[str, Path, str]] = field(default_factory=list)  # src_uri, file, url
+    executed: dict[str, object] = field(default_factory=dict)  # src_uri -> notebook with outputs
     katex: Katex | None = None  # math set at build time (bookkit.mkdocs.math_render)
     page: str | None = None  # the page markdown-exec renders now
     shown: set[str] = field(default_factory=set)  # pages whose markdown was rendered
@@ -329,7 +335,8 @@ class BookPlugin(BasePlugin[BookConfig]):
     def _use_executed_notebook(self, file: File, page: Page, outcome: Outcome) -> None:
         """Point a notebook page's file at its executed ``.ipynb`` (same page, same URL)."""
         target = self.state.root / NOTEBOOK_DIR / Path(file.src_uri).with_suffix(".ipynb")
-        text = executed_notebook(page.notebook, outcome.outputs)
+        self.state.executed[file.src_uri] = executed_notebook(page.notebook, outcome.outputs)
+        text = ipynb_text(self.state.executed[file.src_uri])
         if not target.is_file() or target.read_text(encoding="utf-8") != text:
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(text, encoding="utf-8")
@@ -370,9 +377,11 @@ class BookPlugin(BasePlugin[BookConfig]):
         html = marks.sub("", html)
         state.page = None
         if getattr(page, "nb_url", None):  # a notebook page rendered by mkdocs-jupyter
+            # What mkdocs-jupyter rendered: the executed notebook, or the page's own unexecuted.
+            src_uri = page.file.src_uri
+            notebook = state.executed.get(src_uri) or state.pages[src_uri].notebook
             try:
-                html, tokens = notebook_page(html, Path(page.file.abs_src_path),
-                                             self._source_lines(page, config))
+                html, tokens = notebook_page(html, notebook, self._source_lines(page))
             except NotebookPageError as error:
                 raise PluginError(f"{page.file.src_uri}: {error}") from error
             except MathError as error:  # already names the page and line
@@ -385,17 +394,13 @@ class BookPlugin(BasePlugin[BookConfig]):
         state = self.state
         state.katex = state.katex or Katex(Path(config.docs_dir) / KATEX)
         try:
-            return render_page_math(output, state.katex, self._source_lines(page, config))
+            return render_page_math(output, state.katex, self._source_lines(page))
         except MathError as error:
             raise PluginError(str(error)) from error
 
-    def _source_lines(self, page, config):
+    def _source_lines(self, page):
         """``where(text)`` for a page: ``docs/page.md:line`` of the source holding ``text``."""
-        source = self.state.pages.get(page.file.src_uri)
-        if source is None:  # a file _pages() does not list: read it for the names
-            path = Path(config.docs_dir) / page.file.src_uri
-            return source_lines(relative_name(path, self.state.root),
-                                path.read_text(encoding="utf-8"))
+        source = self.state.pages[page.file.src_uri]  # every documentation page, read once
         return source_lines(source.name, source.text)
 
     def on_build_error(self, error, **kwargs):

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 from dataclasses import asdict, dataclass, field
 from functools import cache
@@ -110,13 +111,26 @@ def _body_pattern(body: str) -> str:
     return "".join(parts)
 
 
+TEMPLATE_SUFFIXES = (".js", ".html", ".j2")
+
+
+def _template_files(folder: Path) -> list[Path]:
+    """The template and script files under ``folder``, in a stable order. Dot-folders are not
+    entered: Material's ``.icons`` holds some fourteen thousand SVG files and no template."""
+    found = []
+    for parent, folders, names in os.walk(folder):
+        folders[:] = sorted(name for name in folders if not name.startswith("."))
+        found += [Path(parent, name) for name in sorted(names) if name.endswith(TEMPLATE_SUFFIXES)]
+    return found
+
+
 @cache
 def _theme_scripts(dirs: tuple[Path, ...]) -> tuple[frozenset[str], tuple[re.Pattern, ...]]:
     """The inline scripts the templates in ``dirs`` write: exact texts, and patterns."""
     exact: set[str] = set()
     patterns: set[str] = set()
     for folder in dirs:
-        for path in folder.rglob("*"):
+        for path in _template_files(folder):
             if path.suffix == ".js":  # script files a template inlines (include_js)
                 exact.add(_words(path.read_text(encoding="utf-8", errors="replace")))
             elif path.suffix in (".html", ".j2"):
@@ -270,10 +284,9 @@ def _templates_digest(project_root: Path | None) -> str:
     size and modification time (read, not parsed: that is what _theme_scripts costs)."""
     digest = hashlib.sha256(str(SCAN_VERSION).encode())
     for folder in _template_dirs(project_root):
-        for path in sorted(folder.rglob("*")):
-            if path.suffix in (".js", ".html", ".j2"):
-                stat = path.stat()
-                digest.update(f"{path}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
+        for path in _template_files(folder):
+            stat = path.stat()
+            digest.update(f"{path}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
     return digest.hexdigest()
 
 

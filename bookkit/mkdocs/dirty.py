@@ -6,8 +6,8 @@ the ``serve`` process):
 
 - a snippet edit changes a page's code and outputs without touching the page: every page whose
   units' keys differ from the last build is rendered again;
-- the glossary's "나오는 곳" column is made from the chapters' text: a chapter rendered again
-  renders the glossary again;
+- the glossary's "나오는 곳" column is made from the chapters' text: when what it shows (which
+  chapter uses which term, the chapters' titles) changed, the glossary is rendered again;
 - what every page shows of the others (the navigation's titles, the glossary's terms linked
   from chapters, the site's config and the build code) changed: every page is rendered again;
 - the pages not rendered are not read, so their navigation titles would be missing: their
@@ -24,12 +24,17 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from jinja2 import BytecodeCache
 from mkdocs.utils import get_markdown_title, meta
+from watchdog.observers.polling import PollingObserver
 
 DIRTY_WARNING = "A 'dirty' build is being performed"
+SAVE_POLL = 0.1  # seconds between two looks at the watched files (MkDocs: 0.5)
+SAVE_SETTLE = 0.05  # quiet seconds after a change before the build starts (MkDocs: 0.1)
 _BOOK_CODE = Path(__file__).resolve().parent.parent  # bookkit/
 
 
@@ -41,10 +46,49 @@ class _DirtyWarningFilter(logging.Filter):
         return not record.getMessage().startswith(DIRTY_WARNING)
 
 
+class CompiledTemplates(BytecodeCache):
+    """The theme's templates compiled once per ``serve``: MkDocs makes a new Jinja environment
+    for every rebuild, which would compile them all again. Jinja checks each kept template
+    against its source's checksum, so an edited template is compiled afresh."""
+
+    def __init__(self) -> None:
+        self.kept: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket) -> None:
+        if bucket.key in self.kept:
+            bucket.bytecode_from_string(self.kept[bucket.key])
+
+    def dump_bytecode(self, bucket) -> None:
+        self.kept[bucket.key] = bucket.bytecode_to_string()
+
+
+def quicken_watcher(server) -> None:
+    """Let ``serve`` see a save sooner: its watcher looks every ``SAVE_POLL`` seconds instead of
+    every 0.5, and a build starts ``SAVE_SETTLE`` seconds after the last change.
+
+    MkDocs' polling watcher has no option for its interval; the paths it watches so far are
+    moved to a new watcher with the shorter one (the server's ``watch`` and ``unwatch``), and the
+    paths watched after ``on_serve`` (``watch:`` in mkdocs.yml) go to the new one.
+    """
+    old = server.observer
+    paths = [emitter.watch.path for emitter in old.emitters]
+    for path in paths:
+        server.unwatch(path)
+    if old.emitters:  # a path watched twice stays where it is: keep MkDocs' watcher
+        for path in paths:
+            server.watch(path)
+        return
+    server.observer = PollingObserver(timeout=SAVE_POLL)
+    for path in paths:
+        server.watch(path)
+    server.build_delay = SAVE_SETTLE
+
+
 @dataclass
 class _LastBuild:
     book: str = ""  # digest of what every page shows of the others
     pages: dict[str, str] = field(default_factory=dict)  # src_uri -> digest of its unit keys
+    where: list = field(default_factory=list)  # what the glossary's "나오는 곳" shows
     search_docs: list[dict] = field(default_factory=list)  # the last search index's entries
     rendered: set[str] = field(default_factory=set)  # URLs of the pages rendered this build
     order: list[str] = field(default_factory=list)  # page URLs in build order
@@ -67,6 +111,14 @@ def _book_digest(sources: dict, config, extra) -> str:
     return _digest([titles, config_file.hex(), _digest(code), extra])
 
 
+def _file_state(path: Path) -> tuple[str, bytes | None]:
+    """Where ``path`` resolves and its bytes (None when it cannot be read)."""
+    try:
+        return os.path.realpath(path), path.read_bytes()
+    except OSError:
+        return os.path.realpath(path), None
+
+
 def _page_url(location: str) -> str:
     return location.partition("#")[0]
 
@@ -83,18 +135,23 @@ class DirtyBuilds:
     def __init__(self, enabled: bool) -> None:
         self.enabled = enabled
         self.last = _LastBuild()
+        self.templates = CompiledTemplates()
+        self.units: dict[str, tuple[tuple, list]] = {}  # page name -> (its inputs, its units)
+        self.sources: dict[str, tuple[bytes, object]] = {}  # page name -> (its bytes, its Page)
+        self.katex: tuple[tuple, object] | None = None  # (the KaTeX file's state, its renderer)
         if enabled:
             logging.getLogger("mkdocs.commands.build").addFilter(_DirtyWarningFilter())
 
     def choose_pages(self, files, config, sources: dict, units_of_page: dict, outcomes: dict,
-                     chapters: list[str], glossary: str, shared) -> None:
+                     where: list, glossary: str, shared) -> None:
         """Before a dirty build: remove the built HTML of every page that must be rendered again.
 
         ``sources``: each page's :class:`bookkit.page_source.Page` by src_uri; ``units_of_page``:
         each page file's units; ``outcomes``: their outcomes by unit name (empty
-        when nothing is executed: the blocks' code stands for them); ``chapters``: the chapter
-        pages' src_uris; ``glossary``: the glossary page's; ``shared``: anything else every page
-        shows (the glossary's terms).
+        when nothing is executed: the blocks' code stands for them); ``where``: what the
+        glossary's "나오는 곳" column is made of (:func:`bookkit.mkdocs.glossary.where_rows`);
+        ``glossary``: the glossary page's src_uri; ``shared``: anything else every page shows
+        (the glossary's terms).
         """
         if not self.enabled:
             return
@@ -110,7 +167,7 @@ class DirtyBuilds:
         else:
             again = {uri for uri, file in pages.items() if file.is_modified()}
             again |= {uri for uri in pages if keys.get(uri) != self.last.pages.get(uri)}
-            if glossary in pages and again & set(chapters):
+            if glossary in pages and where != self.last.where:
                 again.add(glossary)
         for uri in again:
             Path(pages[uri].abs_dest_path).unlink(missing_ok=True)
@@ -119,8 +176,47 @@ class DirtyBuilds:
         search = config.plugins.get("material/search")
         if search is not None and hasattr(search, "search_index_prev"):
             search.search_index_prev = None
-        self.last.book, self.last.pages = book, keys
+        self.last.book, self.last.pages, self.last.where = book, keys, where
         self.last.rendered = {_url(pages[uri]) for uri in again}
+
+    def read_page(self, source: Path, name: str, read):
+        """``read(source, name)``, a page's :class:`bookkit.page_source.Page`; in ``serve`` kept
+        while the file's bytes are the same. A page that cannot be read raises every time."""
+        try:
+            data = source.read_bytes() if self.enabled else None
+        except OSError:
+            data = None
+        if data is None:
+            return read(source, name)
+        kept = self.sources.get(name)
+        if kept is None or kept[0] != data:
+            kept = self.sources[name] = (data, read(source, name))
+        return kept[1]
+
+    def kept_katex(self, katex_js: Path, make):
+        """``make(katex_js)``, the build's KaTeX renderer; in ``serve`` one for every rebuild,
+        with the formulas it has set, while the KaTeX file is the same (its node process ends
+        with each build and starts again only for a formula not set before)."""
+        if not self.enabled:
+            return make(katex_js)
+        state = _file_state(katex_js)
+        if self.katex is None or self.katex[0] != state:
+            self.katex = (state, make(katex_js))
+        return self.katex[1]
+
+    def units_of(self, page, root: Path, make) -> list:
+        """``make(page, root)``, a markdown page's units; in ``serve`` kept while the page's
+        text and the files its executed blocks include (where each resolves, its bytes) are
+        the same. A page whose units cannot be made raises every time."""
+        if not self.enabled or page.is_notebook:
+            return make(page, root)
+        names = sorted({spec.partition(":")[0] for fence in page.fences if fence.executed
+                        for _, spec in fence.snippet_specs()})
+        inputs = (page.text, *((name, *_file_state(root / name)) for name in names))
+        kept = self.units.get(page.name)
+        if kept is None or kept[0] != inputs:
+            kept = self.units[page.name] = (inputs, make(page, root))
+        return kept[1]
 
     def read_unrendered_titles(self, nav, config) -> None:
         """Before a dirty build renders: pages it will not render are read, for their titles."""

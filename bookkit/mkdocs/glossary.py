@@ -16,6 +16,7 @@ from __future__ import annotations
 import posixpath
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 _ROW = re.compile(r"^\|(?P<cells>.*)\|\s*$")
 _TITLE = re.compile(r"^# (.+?)\s*$", re.M)
@@ -47,6 +48,18 @@ def uses(text: str, korean: str, english: list[str]) -> bool:
     return korean in text or any(
         re.search(rf"(?<![A-Za-z]){re.escape(name)}(?![A-Za-z])", text, re.I) for name in english
     )
+
+
+def where_rows(chapters: list[Chapter], glossary: list[tuple[str, list[str]]]) -> list:
+    """What the "나오는 곳" column is made of: each chapter's place, title and the terms it uses.
+    ``serve`` renders the glossary again only when this changed."""
+    entries = tuple((korean, tuple(english)) for korean, english in glossary)
+    return [(c.src_uri, c.title, _terms_used(c.text, entries)) for c in chapters]
+
+
+@lru_cache(maxsize=128)  # a save changes one chapter: the others' terms are kept
+def _terms_used(text: str, entries: tuple) -> list[str]:
+    return [korean for korean, english in entries if uses(text, korean, list(english))]
 
 
 def _body_rows(lines: list[str]):

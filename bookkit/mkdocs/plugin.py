@@ -33,6 +33,7 @@ import logging
 import posixpath
 import re
 import secrets
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -50,7 +51,7 @@ from bookkit.exec.provenance import provenance_note
 from bookkit.exec.units import Block, Unit, UnitsError, relative_name, units_of
 from bookkit.manifest import build_manifest, write_manifest
 from bookkit.mkdocs.chapter_notebooks import chapter_notebook
-from bookkit.mkdocs.dirty import DirtyBuilds
+from bookkit.mkdocs.dirty import DirtyBuilds, quicken_watcher
 from bookkit.mkdocs.font_subset import write_site_font
 from bookkit.mkdocs.glossary import (
     Chapter,
@@ -59,6 +60,7 @@ from bookkit.mkdocs.glossary import (
     chapter_title,
     link_first_uses,
     terms,
+    where_rows,
 )
 from bookkit.mkdocs.math_render import KATEX, Katex, MathError, render_page_math, source_lines
 from bookkit.mkdocs.notebook_pages import (
@@ -67,7 +69,7 @@ from bookkit.mkdocs.notebook_pages import (
     ipynb_text,
     notebook_page,
 )
-from bookkit.mkdocs.search import add_morphs_field, defer_docs
+from bookkit.mkdocs.search import add_morphs_field, defer_docs, warm_kiwi
 from bookkit.mkdocs.site_check import check_site
 from bookkit.outputs import details, fill_text_output, fold_errors, placeholder
 from bookkit.page_source import Page, PageError, read_page
@@ -153,11 +155,21 @@ class BookPlugin(BasePlugin[BookConfig]):
 
     state: BuildState
     dirty: DirtyBuilds = DirtyBuilds(enabled=False)
+    warming: threading.Thread | None = None  # Kiwi loading while `serve` waits for a save
 
     def on_startup(self, command, dirty, **kwargs):
         # Its presence makes MkDocs keep this plugin across the rebuilds of one `serve`, so
         # `serve --dirty` re-renders only what a save changed (bookkit.mkdocs.dirty).
         self.dirty = DirtyBuilds(enabled=dirty)
+
+    def on_serve(self, server, config, builder, **kwargs):
+        quicken_watcher(server)
+        return server
+
+    def on_env(self, env, config, files, **kwargs):
+        if self.dirty.enabled:  # one `serve`: its templates compiled once
+            env.bytecode_cache = self.dirty.templates
+        return env
 
     def on_config(self, config, **kwargs):
         root = Path(config.config_file_path).resolve().parent
@@ -245,7 +257,7 @@ class BookPlugin(BasePlugin[BookConfig]):
         units_of_page = self._units(files)
         outcomes = self._run(units_of_page) if self.state.execute else {}
         self.dirty.choose_pages(files, config, self.state.pages, units_of_page, outcomes,
-                                [chapter.src_uri for chapter in self.state.chapters],
+                                where_rows(self.state.chapters, self.state.glossary),
                                 "glossary.md", self.state.glossary)
         return files
 
@@ -261,7 +273,8 @@ class BookPlugin(BasePlugin[BookConfig]):
         units_of_page: dict = {}
         for file in _pages(files):
             try:
-                units_of_page[file] = units_of(self._page(file), state.root)
+                units_of_page[file] = self.dirty.units_of(self._page(file), state.root,
+                                                          units_of)
             except UnitsError as error:
                 problems += error.problems
         self._read_front_matter(files)
@@ -277,7 +290,8 @@ class BookPlugin(BasePlugin[BookConfig]):
         for file in _pages(files):
             name = relative_name(Path(file.abs_src_path), state.root)
             try:
-                state.pages[file.src_uri] = read_page(Path(file.abs_src_path), name)
+                state.pages[file.src_uri] = self.dirty.read_page(Path(file.abs_src_path), name,
+                                                                 read_page)
             except PageError as error:
                 problems += error.problems
         if problems:
@@ -392,7 +406,7 @@ class BookPlugin(BasePlugin[BookConfig]):
     def on_post_page(self, output, page, config, **kwargs):
         # After the search plugin read the page, so its index keeps the formulas' TeX.
         state = self.state
-        state.katex = state.katex or Katex(Path(config.docs_dir) / KATEX)
+        state.katex = state.katex or self.dirty.kept_katex(Path(config.docs_dir) / KATEX, Katex)
         try:
             return render_page_math(output, state.katex, self._source_lines(page))
         except MathError as error:
@@ -427,6 +441,10 @@ class BookPlugin(BasePlugin[BookConfig]):
             Path(config.docs_dir), Path(config.site_dir), state.root, notebooks)
         if problems:
             raise PluginError("post-build check failed:\n  " + "\n  ".join(problems))
+        if self.dirty.enabled and self.warming is None:  # a save will need Kiwi: load it now
+            self.warming = threading.Thread(target=warm_kiwi, args=(state.glossary_text,),
+                                            daemon=True)
+            self.warming.start()
 
     def unrendered_blocks(self) -> list[str]:
         """The executed blocks of markdown pages that were not rendered with their output.
@@ -465,6 +483,8 @@ class BookPlugin(BasePlugin[BookConfig]):
         self.dirty.merge_search_index(index)
         if not index.is_file():
             return
+        if self.warming is not None:
+            self.warming.join()  # Kiwi is loaded once per process
         counts = add_morphs_field(index, self.state.glossary_text,
                                   self.state.root / ".cache" / "bookkit" / "search")
         log.info("bookkit: Korean search field: %(analysed)d sections analysed, "

@@ -73,6 +73,12 @@ def kiwi_for(aliases: list[tuple[str, list[str]]], options: dict = KIWI_OPTIONS)
     return _kiwi(tuple(sorted(filter(_HANGUL.search, words))), tuple(sorted(options.items())))
 
 
+def warm_kiwi(glossary_md: str) -> None:
+    """Load Kiwi and set up its model (done on its first analysis) ahead of a build that needs
+    it: ``serve`` does this while it waits for a save."""
+    kiwi_for(terms(glossary_md)).tokenize("텐서를 만듭니다.")
+
+
 def _join(kiwi, morphs: list[tuple[str, str]]) -> str | None:
     try:
         return kiwi.join(morphs)

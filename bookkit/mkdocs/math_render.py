@@ -74,15 +74,18 @@ class Katex:
             self.process.stdin.flush()
             line = self.process.stdout.readline()
             if not line:
+                why = self.process.stderr.read().strip()
                 self.close()
-                raise MathError(f"KaTeX in node stopped: {self.process.stderr.read().strip()}")
+                raise MathError(f"KaTeX in node stopped: {why}")
             self.rendered.update(zip(new, json.loads(line), strict=True))
         return {formula: self.rendered[formula] for formula in formulas}
 
     def close(self) -> None:
+        """End the node process; the formulas set are kept, and a new one starts for the next."""
         if self.process is not None and self.process.poll() is None:
             self.process.stdin.close()
             self.process.wait(timeout=30)
+        self.process = None
 
 
 def _arithmatex(soup: BeautifulSoup, where) -> list[tuple[object, Formula]]:

@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import json
 import shutil
+import socket
 import subprocess
 import sys
+import time
+import urllib.request
 from pathlib import Path
 
 from conftest import ROOT, book_env
@@ -82,16 +85,20 @@ def _site(root: Path, mode: str) -> dict[str, str]:
     return json.loads(result.stdout.strip().splitlines()[-1])
 
 
-def test_saves_in_one_serve_give_the_site_a_clean_build_gives(tmp_path, font_cache):
-    shutil.copytree(font_cache, tmp_path / ".cache" / "bookkit" / "font")
-    (tmp_path / "mkdocs.yml").write_text(CONFIG, encoding="utf-8")
+def _book(root: Path, font_cache: Path) -> None:
+    shutil.copytree(font_cache, root / ".cache" / "bookkit" / "font")
+    (root / "mkdocs.yml").write_text(CONFIG, encoding="utf-8")
     for folder in ("snippets", "docs"):
-        (tmp_path / folder).mkdir()
-    (tmp_path / "snippets" / "one.py").write_text("print('처음 출력')\n", encoding="utf-8")
+        (root / folder).mkdir()
+    (root / "snippets" / "one.py").write_text("print('처음 출력')\n", encoding="utf-8")
     for name, text in PAGES.items():
-        (tmp_path / "docs" / name).write_text(text, encoding="utf-8")
-    (tmp_path / "docs" / KATEX).parent.mkdir(parents=True)
-    shutil.copy2(ROOT / "docs" / KATEX, tmp_path / "docs" / KATEX)
+        (root / "docs" / name).write_text(text, encoding="utf-8")
+    (root / "docs" / KATEX).parent.mkdir(parents=True)
+    shutil.copy2(ROOT / "docs" / KATEX, root / "docs" / KATEX)
+
+
+def test_saves_in_one_serve_give_the_site_a_clean_build_gives(tmp_path, font_cache):
+    _book(tmp_path, font_cache)
     served = _site(tmp_path, "serve")
     clean = _site(tmp_path, "clean")
     assert served["one/index.html"].count('class="katex"') == 1  # the saved formula, set
@@ -101,3 +108,46 @@ def test_saves_in_one_serve_give_the_site_a_clean_build_gives(tmp_path, font_cac
     assert sorted(served) == sorted(clean)
     for name in clean:
         assert served[name] == clean[name], f"{name} differs from a clean build"
+
+
+def _served(url: str, text: str, limit: float) -> bool:
+    """Whether the page at ``url`` comes to contain ``text`` within ``limit`` seconds."""
+    end = time.monotonic() + limit
+    while time.monotonic() < end:
+        try:
+            with urllib.request.urlopen(url, timeout=5) as response:
+                if text in response.read().decode("utf-8"):
+                    return True
+        except OSError:
+            pass
+        time.sleep(0.1)
+    return False
+
+
+def test_serve_shows_a_saved_page_and_snippet(tmp_path, font_cache):
+    """The real `serve --dirty` (its quicker watcher: bookkit.mkdocs.dirty.quicken_watcher)
+    sees a save in docs/ and one in a folder of `watch:`."""
+    _book(tmp_path, font_cache)
+    config = tmp_path / "mkdocs.yml"
+    config.write_text(config.read_text(encoding="utf-8") + "watch: [snippets]\n",
+                      encoding="utf-8")
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    url = f"http://127.0.0.1:{port}/one/"
+    log = (tmp_path / "serve.log").open("w", encoding="utf-8")
+    server = subprocess.Popen(
+        [sys.executable, "-m", "mkdocs", "serve", "--dirty", "--dev-addr", f"127.0.0.1:{port}"],
+        cwd=tmp_path, env=book_env(BOOK_PRELOAD=""), stdout=log, stderr=subprocess.STDOUT)
+    try:
+        assert _served(url, "처음 출력", 120), (tmp_path / "serve.log").read_text()
+        page = tmp_path / "docs" / "one.md"
+        page.write_text(page.read_text(encoding="utf-8") + "\n저장한 문장입니다.\n",
+                        encoding="utf-8")
+        assert _served(url, "저장한 문장입니다", 30), (tmp_path / "serve.log").read_text()
+        (tmp_path / "snippets" / "one.py").write_text("print('저장한 출력')\n", encoding="utf-8")
+        assert _served(url, "저장한 출력", 60), (tmp_path / "serve.log").read_text()
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+        log.close()

@@ -62,19 +62,21 @@ class CompiledTemplates(BytecodeCache):
         self.kept[bucket.key] = bucket.bytecode_to_string()
 
 
-def quicken_watcher(server) -> None:
+def quicken_watcher(server, config) -> None:
     """Let ``serve`` see a save sooner: its watcher looks every ``SAVE_POLL`` seconds instead of
     every 0.5, and a build starts ``SAVE_SETTLE`` seconds after the last change.
 
-    MkDocs' polling watcher has no option for its interval; the paths it watches so far are
-    moved to a new watcher with the shorter one (the server's ``watch`` and ``unwatch``), and the
-    paths watched after ``on_serve`` (``watch:`` in mkdocs.yml) go to the new one.
+    MkDocs' polling watcher has no option for its interval. What MkDocs watches before
+    ``on_serve`` (the docs folder and mkdocs.yml) is moved to a new watcher with the shorter one
+    (the server's ``unwatch`` and ``watch``); the paths watched after (``watch:`` in mkdocs.yml)
+    go to the new one. When something else was watched too (``--watch-theme``, another
+    plugin), MkDocs' watcher stays as it is.
     """
     old = server.observer
-    paths = [emitter.watch.path for emitter in old.emitters]
+    paths = [config.docs_dir, *filter(None, [config.config_file_path])]
     for path in paths:
         server.unwatch(path)
-    if old.emitters:  # a path watched twice stays where it is: keep MkDocs' watcher
+    if old.emitters:
         for path in paths:
             server.watch(path)
         return

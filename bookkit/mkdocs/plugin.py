@@ -163,7 +163,7 @@ class BookPlugin(BasePlugin[BookConfig]):
         self.dirty = DirtyBuilds(enabled=dirty)
 
     def on_serve(self, server, config, builder, **kwargs):
-        quicken_watcher(server)
+        quicken_watcher(server, config)
         return server
 
     def on_env(self, env, config, files, **kwargs):

@@ -143,6 +143,12 @@ def section_fields(kiwi, doc: dict, aliases: list[tuple[str, list[str]]]) -> lis
             analyse(kiwi, plain_text({"title": doc["title"], "text": ""}), aliases)]
 
 
+# The fields of sections analysed or read in this process, by the same key as on disk: the
+# rebuilds of one `serve` read no cache file for a section they have seen.
+_KEPT: dict[str, list[str]] = {}
+_KEPT_MOST = 4096
+
+
 def add_morphs_field(index_path: Path, glossary_md: str, cache_dir: Path) -> dict[str, int]:
     """Add the ``morphs`` field to every section of a built search index; counts for the log."""
     index = json.loads(index_path.read_text(encoding="utf-8"))
@@ -151,14 +157,19 @@ def add_morphs_field(index_path: Path, glossary_md: str, cache_dir: Path) -> dic
                           metadata.version("kiwipiepy-model"), KIWI_OPTIONS, aliases,
                           PARTICLES, ENDINGS])
     analysed = reused = 0
+    if len(_KEPT) > _KEPT_MOST:
+        _KEPT.clear()
     for doc in index["docs"]:
         key = hashlib.sha256(f"{shaping}\0{doc['title']}\0{doc['text']}".encode()).hexdigest()
         cached = cache_dir / key[:2] / f"{key}.txt"
-        if cached.is_file():
-            doc[FIELD], doc[TITLE_FIELD] = json.loads(cached.read_text(encoding="utf-8"))
+        if key in _KEPT or cached.is_file():
+            if key not in _KEPT:
+                _KEPT[key] = json.loads(cached.read_text(encoding="utf-8"))
+            doc[FIELD], doc[TITLE_FIELD] = _KEPT[key]
             reused += 1
             continue
-        doc[FIELD], doc[TITLE_FIELD] = section_fields(kiwi_for(aliases), doc, aliases)
+        doc[FIELD], doc[TITLE_FIELD] = _KEPT[key] = section_fields(kiwi_for(aliases), doc,
+                                                                   aliases)
         cached.parent.mkdir(parents=True, exist_ok=True)
         cached.write_text(json.dumps([doc[FIELD], doc[TITLE_FIELD]], ensure_ascii=False),
                           encoding="utf-8")

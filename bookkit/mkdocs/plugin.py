@@ -69,7 +69,13 @@ from bookkit.mkdocs.notebook_pages import (
     ipynb_text,
     notebook_page,
 )
-from bookkit.mkdocs.search import add_morphs_field, defer_docs, warm_kiwi
+from bookkit.mkdocs.search import (
+    AnalysisHelper,
+    add_morphs_field,
+    defer_docs,
+    pages_digest,
+    warm_kiwi,
+)
 from bookkit.mkdocs.site_check import check_site
 from bookkit.outputs import details, fill_text_output, fold_errors, placeholder
 from bookkit.page_source import Page, PageError, read_page
@@ -77,6 +83,8 @@ from bookkit.settings import Settings, SettingsError, load
 
 log = logging.getLogger("mkdocs.plugins.bookkit")
 NOTEBOOK_DIR = Path(".cache") / "bookkit" / "notebooks"
+SEARCH_CACHE = Path(".cache") / "bookkit" / "search"
+LAST_PAGES = SEARCH_CACHE / "last-pages"  # pages_digest of the last build that finished
 
 
 class BookConfig(base.Config):
@@ -112,6 +120,8 @@ class BuildState:
     notebooks: list[tuple[str, Path, str]] = field(default_factory=list)  # src_uri, file, url
     executed: dict[str, object] = field(default_factory=dict)  # src_uri -> notebook with outputs
     katex: Katex | None = None  # math set at build time (bookkit.mkdocs.math_render)
+    helper: AnalysisHelper | None = None  # Kiwi loading in a child while the pages render
+    pages_digest: str = ""  # what the search sections are made of (search.pages_digest)
     page: str | None = None  # the page markdown-exec renders now
     shown: set[str] = field(default_factory=set)  # pages whose markdown was rendered
     rendered: set[tuple[str, str]] = field(default_factory=set)  # (page, id) shown with output
@@ -256,10 +266,22 @@ class BookPlugin(BasePlugin[BookConfig]):
         set_exclusions(files, config)
         units_of_page = self._units(files)
         outcomes = self._run(units_of_page) if self.state.execute else {}
+        self._start_analysis(outcomes)
         self.dirty.choose_pages(files, config, self.state.pages, units_of_page, outcomes,
                                 where_rows(self.state.chapters, self.state.glossary),
                                 "glossary.md", self.state.glossary)
         return files
+
+    def _start_analysis(self, outcomes: dict[str, Outcome]) -> None:
+        """Start Kiwi in a child process when the pages differ from the last build's, so some
+        search section will need it; ``serve`` has it loaded in-process already."""
+        state = self.state
+        state.pages_digest = pages_digest([page.text for page in state.pages.values()],
+                                          sorted(outcome.key for outcome in outcomes.values()))
+        last = state.root / LAST_PAGES
+        same = last.is_file() and last.read_text(encoding="utf-8") == state.pages_digest
+        if not same and not self.dirty.enabled:
+            state.helper = AnalysisHelper(state.glossary_text, state.root)
 
     def on_nav(self, nav, config, files, **kwargs):
         self.dirty.read_unrendered_titles(nav, config)
@@ -420,13 +442,19 @@ class BookPlugin(BasePlugin[BookConfig]):
     def on_build_error(self, error, **kwargs):
         if self.state.katex is not None:
             self.state.katex.close()
+        if self.state.helper is not None:
+            self.state.helper.close()
 
     # --- after the build ----------------------------------------------------------------
     def on_post_build(self, config, **kwargs):
         if self.state.katex is not None:
             self.state.katex.close()
         self._write_chapter_notebooks(config)
-        self._add_search_field(config)
+        try:
+            self._add_search_field(config)
+        finally:
+            if self.state.helper is not None:
+                self.state.helper.close()
         write_site_font(Path(config.site_dir), self.state.root / ".cache" / "bookkit" / "font")
         state = self.state
         if not state.execute:
@@ -485,8 +513,11 @@ class BookPlugin(BasePlugin[BookConfig]):
             return
         if self.warming is not None:
             self.warming.join()  # Kiwi is loaded once per process
-        counts = add_morphs_field(index, self.state.glossary_text,
-                                  self.state.root / ".cache" / "bookkit" / "search")
+        state = self.state
+        counts = add_morphs_field(index, state.glossary_text, state.root / SEARCH_CACHE,
+                                  state.helper)
+        (state.root / LAST_PAGES).parent.mkdir(parents=True, exist_ok=True)
+        (state.root / LAST_PAGES).write_text(state.pages_digest, encoding="utf-8")
         log.info("bookkit: Korean search field: %(analysed)d sections analysed, "
                  "%(reused)d reused", counts)
         defer_docs(Path(config.site_dir))  # fetched when the reader opens search

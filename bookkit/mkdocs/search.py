@@ -30,6 +30,8 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import subprocess
+import sys
 from functools import cache
 from importlib import metadata
 from pathlib import Path
@@ -149,37 +151,100 @@ _KEPT: dict[str, list[str]] = {}
 _KEPT_MOST = 4096
 
 
-def add_morphs_field(index_path: Path, glossary_md: str, cache_dir: Path) -> dict[str, int]:
-    """Add the ``morphs`` field to every section of a built search index; counts for the log."""
+def add_morphs_field(index_path: Path, glossary_md: str, cache_dir: Path,
+                     helper: AnalysisHelper | None = None) -> dict[str, int]:
+    """Add the ``morphs`` field to every section of a built search index; counts for the log.
+
+    Sections neither kept nor cached are analysed by ``helper`` when one was started for this
+    glossary (:class:`AnalysisHelper`), else here."""
     index = json.loads(index_path.read_text(encoding="utf-8"))
     aliases = terms(glossary_md)
     shaping = json.dumps([CACHE_VERSION, metadata.version("kiwipiepy"),
                           metadata.version("kiwipiepy-model"), KIWI_OPTIONS, aliases,
                           PARTICLES, ENDINGS])
-    analysed = reused = 0
     if len(_KEPT) > _KEPT_MOST:
         _KEPT.clear()
-    for doc in index["docs"]:
-        key = hashlib.sha256(f"{shaping}\0{doc['title']}\0{doc['text']}".encode()).hexdigest()
+    new: dict[str, dict] = {}  # key -> a section to analyse
+    keys = [hashlib.sha256(f"{shaping}\0{doc['title']}\0{doc['text']}".encode()).hexdigest()
+            for doc in index["docs"]]
+    for key, doc in zip(keys, index["docs"], strict=True):
         cached = cache_dir / key[:2] / f"{key}.txt"
-        if key in _KEPT or cached.is_file():
-            if key not in _KEPT:
-                _KEPT[key] = json.loads(cached.read_text(encoding="utf-8"))
-            doc[FIELD], doc[TITLE_FIELD] = _KEPT[key]
-            reused += 1
-            continue
-        doc[FIELD], doc[TITLE_FIELD] = _KEPT[key] = section_fields(kiwi_for(aliases), doc,
-                                                                   aliases)
+        if key not in _KEPT and cached.is_file():
+            _KEPT[key] = json.loads(cached.read_text(encoding="utf-8"))
+        if key not in _KEPT:
+            new[key] = {"title": doc["title"], "text": doc["text"]}
+    if helper is not None and helper.glossary_md == glossary_md and new:
+        analysed = helper.fields(list(new.values()))
+    else:
+        analysed = [section_fields(kiwi_for(aliases), doc, aliases) for doc in new.values()]
+    for key, fields in zip(new, analysed, strict=True):
+        _KEPT[key] = fields
+        cached = cache_dir / key[:2] / f"{key}.txt"
         cached.parent.mkdir(parents=True, exist_ok=True)
-        cached.write_text(json.dumps([doc[FIELD], doc[TITLE_FIELD]], ensure_ascii=False),
-                          encoding="utf-8")
-        analysed += 1
+        cached.write_text(json.dumps(fields, ensure_ascii=False), encoding="utf-8")
+    for key, doc in zip(keys, index["docs"], strict=True):
+        doc[FIELD], doc[TITLE_FIELD] = _KEPT[key]
     fields = index["config"]["fields"]
     fields[FIELD] = {"boost": 1.0}
     fields[TITLE_FIELD] = {"boost": fields.get("title", {}).get("boost", 1000.0)}
     index_path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")),
                           encoding="utf-8")
-    return {"analysed": analysed, "reused": reused}
+    return {"analysed": len(new), "reused": len(index["docs"]) - len(new)}
+
+
+class AnalysisHelper:
+    """A child process that loads Kiwi while the build renders, then analyses the sections the
+    build sends it (``python -m bookkit.mkdocs.search``): the build no longer waits for Kiwi's
+    load, which still costs the same CPU time, on another core. Started when the pages differ
+    from the last build's (:func:`pages_digest`); it ends with the analysis, or is killed by
+    :meth:`close` (and ends when its input closes, should the build die)."""
+
+    def __init__(self, glossary_md: str, root: Path) -> None:
+        self.glossary_md = glossary_md
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "bookkit.mkdocs.search"], cwd=root, stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE, text=True, encoding="utf-8")
+        self.process.stdin.write(json.dumps(glossary_md) + "\n")
+        self.process.stdin.flush()
+
+    def fields(self, docs: list[dict]) -> list[list[str]]:
+        """``section_fields`` of each of ``docs``, from the child."""
+        self.process.stdin.write(json.dumps(docs, ensure_ascii=False) + "\n")
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        self.close()
+        if not line:
+            raise RuntimeError("the Korean search analysis process ended without an answer")
+        return json.loads(line)
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.wait()
+        self.process.stdin.close()
+        self.process.stdout.close()
+
+
+def pages_digest(texts: list[str], keys: list[str]) -> str:
+    """What the search index's sections are made of, as far as the build knows before it
+    renders: the pages' texts and their units' keys."""
+    return hashlib.sha256(json.dumps([texts, keys], ensure_ascii=False).encode()).hexdigest()
+
+
+def _analyse_for_parent() -> None:
+    """The child of :class:`AnalysisHelper`: the glossary, Kiwi loaded, then one list of
+    sections in and their fields out (JSON lines on stdin and stdout)."""
+    first = sys.stdin.readline()
+    if not first:
+        return
+    aliases = terms(json.loads(first))
+    kiwi = kiwi_for(aliases)
+    kiwi.tokenize("텐서를 만듭니다.")  # sets up the model, as the first analysis would
+    line = sys.stdin.readline()
+    if line:
+        fields = [section_fields(kiwi, doc, aliases) for doc in json.loads(line)]
+        sys.stdout.write(json.dumps(fields, ensure_ascii=False) + "\n")
+        sys.stdout.flush()
 
 
 DOCS_FILE = "search_docs.json"  # beside search_index.json, when the site defers its documents
@@ -212,3 +277,7 @@ def read_index(site_dir: Path) -> dict:
     if deferred.is_file():
         index["docs"] = json.loads(deferred.read_text(encoding="utf-8"))
     return index
+
+
+if __name__ == "__main__":
+    _analyse_for_parent()

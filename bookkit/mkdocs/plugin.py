@@ -12,6 +12,8 @@ Everything one build knows lives on the plugin instance (:class:`BuildState`).
   stored ones are reused, the others run in worker processes. A failed block stops the build with
   ``path:line (block 'id'): ExcType: message``. A notebook page's file is pointed at its
   executed ``.ipynb`` (built from the store), which mkdocs-jupyter renders without executing.
+  When the pages differ from the last build's, Kiwi starts loading in a child process for the
+  search field (:class:`bookkit.mkdocs.search.AnalysisHelper`).
 - markdown-exec's public ``formatters`` mapping gets a python formatter that renders through
   ``markdown_exec.base_format`` with a ``run`` that only reads the stored output of the block.
 - Each chapter page ends with one line saying where and when its outputs were executed; the

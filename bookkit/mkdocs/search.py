@@ -22,7 +22,9 @@ The glossary's terms are also Kiwi's user dictionary, so 역전파 stays one nou
 section is cached (``.cache/bookkit/search``) by its text and everything else that shapes the
 field, so a build loads Kiwi only when some section's text changed (about 1.5 s: without its
 typo and multi-word dictionaries, ``KIWI_OPTIONS``; tests/test_search_field.py checks that the
-book's fields are the same as with them).
+book's fields are the same as with them). A fresh build whose pages changed loads Kiwi in a
+child process while it renders (:class:`AnalysisHelper`); ``serve`` keeps Kiwi and the fields
+it has seen in its own process.
 """
 
 from __future__ import annotations

@@ -194,9 +194,14 @@ def add_morphs_field(index_path: Path, glossary_md: str, cache_dir: Path,
     return {"analysed": len(new), "reused": len(index["docs"]) - len(new)}
 
 
+# The helper's program: this bookkit, wherever the build runs (a book outside the checkout).
+CHILD = (f"import sys; sys.path.insert(0, {str(Path(__file__).resolve().parents[2])!r}); "
+         "from bookkit.mkdocs.search import analyse_for_parent; analyse_for_parent()")
+
+
 class AnalysisHelper:
     """A child process that loads Kiwi while the build renders, then analyses the sections the
-    build sends it (``python -m bookkit.mkdocs.search``): the build no longer waits for Kiwi's
+    build sends it (:func:`analyse_for_parent`): the build no longer waits for Kiwi's
     load, which still costs the same CPU time, on another core. Started when the pages differ
     from the last build's (:func:`pages_digest`); it ends with the analysis, or is killed by
     :meth:`close` (and ends when its input closes, should the build die)."""
@@ -204,7 +209,7 @@ class AnalysisHelper:
     def __init__(self, glossary_md: str, root: Path) -> None:
         self.glossary_md = glossary_md
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "bookkit.mkdocs.search"], cwd=root, stdin=subprocess.PIPE,
+            [sys.executable, "-c", CHILD], cwd=root, stdin=subprocess.PIPE,
             stdout=subprocess.PIPE, text=True, encoding="utf-8")
         self.process.stdin.write(json.dumps(glossary_md) + "\n")
         self.process.stdin.flush()
@@ -216,7 +221,8 @@ class AnalysisHelper:
         line = self.process.stdout.readline()
         self.close()
         if not line:
-            raise RuntimeError("the Korean search analysis process ended without an answer")
+            raise RuntimeError("the Korean search analysis process ended without an answer "
+                               "(its error is printed above)")
         return json.loads(line)
 
     def close(self) -> None:
@@ -233,7 +239,7 @@ def pages_digest(texts: list[str], keys: list[str]) -> str:
     return hashlib.sha256(json.dumps([texts, keys], ensure_ascii=False).encode()).hexdigest()
 
 
-def _analyse_for_parent() -> None:
+def analyse_for_parent() -> None:
     """The child of :class:`AnalysisHelper`: the glossary, Kiwi loaded, then one list of
     sections in and their fields out (JSON lines on stdin and stdout)."""
     first = sys.stdin.readline()
@@ -279,7 +285,3 @@ def read_index(site_dir: Path) -> dict:
     if deferred.is_file():
         index["docs"] = json.loads(deferred.read_text(encoding="utf-8"))
     return index
-
-
-if __name__ == "__main__":
-    _analyse_for_parent()

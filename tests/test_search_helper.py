@@ -25,7 +25,9 @@ def test_the_helper_gives_the_fields_of_an_analysis_in_process(tmp_path):
     assert counts == {"analysed": 2, "reused": 0}
     assert helper.process.returncode is not None  # it ended with the analysis
     aliases = terms(glossary)
-    fields = [[doc["morphs"], doc["title_morphs"]]
-              for doc in json.loads(index.read_text(encoding="utf-8"))["docs"]]
+    fields = [
+        [doc["morphs"], doc["title_morphs"]]
+        for doc in json.loads(index.read_text(encoding="utf-8"))["docs"]
+    ]
     assert fields == [section_fields(kiwi_for(aliases), doc, aliases) for doc in SECTIONS]
     assert "기울기를" in fields[0][0].split()  # gradient's Korean name, from the glossary

@@ -39,11 +39,11 @@ nav:
 PAGES = {
     "index.md": "# 홈\n\n작은 책입니다. 식 \\( x^2 \\)이 있습니다.\n",
     "one.md": "---\nkind: chapter\n---\n# 1. 하나\n\n텐서를 다룹니다.\n\n"
-              '```python exec="1" id="one"\n--8<-- "snippets/one.py"\n```\n',
+    '```python exec="1" id="one"\n--8<-- "snippets/one.py"\n```\n',
     "two.md": "---\nkind: chapter\n---\n# 2. 둘\n\n기울기를 셉니다.\n",
     "glossary.md": "---\nkind: glossary\n---\n# 용어집\n\n| 한국어 | 영어 | 뜻 |\n"
-                   "| --- | --- | --- |\n| 텐서 | tensor | 배열 |\n"
-                   "| 기울기 | gradient | 미분값 |\n",
+    "| --- | --- | --- |\n| 텐서 | tensor | 배열 |\n"
+    "| 기울기 | gradient | 미분값 |\n",
 }
 
 # One process plays `serve --dirty`: a first build, then each save rebuilt in turn:
@@ -78,9 +78,13 @@ print(json.dumps({str(p.relative_to(folder)): p.read_text(encoding="utf-8")
 
 
 def _site(root: Path, mode: str) -> dict[str, str]:
-    result = subprocess.run([sys.executable, "-c", DRIVER, str(root / f"site-{mode}"), mode],
-                            cwd=root, capture_output=True, text=True,
-                            env=book_env(BOOK_PRELOAD=""))
+    result = subprocess.run(
+        [sys.executable, "-c", DRIVER, str(root / f"site-{mode}"), mode],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        env=book_env(BOOK_PRELOAD=""),
+    )
     assert result.returncode == 0, result.stderr[-3000:]
     return json.loads(result.stdout.strip().splitlines()[-1])
 
@@ -129,8 +133,7 @@ def test_serve_shows_a_saved_page_and_snippet(tmp_path, font_cache):
     sees a save in docs/ and one in a folder of `watch:`."""
     _book(tmp_path, font_cache)
     config = tmp_path / "mkdocs.yml"
-    config.write_text(config.read_text(encoding="utf-8") + "watch: [snippets]\n",
-                      encoding="utf-8")
+    config.write_text(config.read_text(encoding="utf-8") + "watch: [snippets]\n", encoding="utf-8")
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
@@ -138,12 +141,17 @@ def test_serve_shows_a_saved_page_and_snippet(tmp_path, font_cache):
     log = (tmp_path / "serve.log").open("w", encoding="utf-8")
     server = subprocess.Popen(
         [sys.executable, "-m", "mkdocs", "serve", "--dirty", "--dev-addr", f"127.0.0.1:{port}"],
-        cwd=tmp_path, env=book_env(BOOK_PRELOAD=""), stdout=log, stderr=subprocess.STDOUT)
+        cwd=tmp_path,
+        env=book_env(BOOK_PRELOAD=""),
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
     try:
         assert _served(url, "처음 출력", 120), (tmp_path / "serve.log").read_text()
         page = tmp_path / "docs" / "one.md"
-        page.write_text(page.read_text(encoding="utf-8") + "\n저장한 문장입니다.\n",
-                        encoding="utf-8")
+        page.write_text(
+            page.read_text(encoding="utf-8") + "\n저장한 문장입니다.\n", encoding="utf-8"
+        )
         assert _served(url, "저장한 문장입니다", 30), (tmp_path / "serve.log").read_text()
         (tmp_path / "snippets" / "one.py").write_text("print('저장한 출력')\n", encoding="utf-8")
         assert _served(url, "저장한 출력", 60), (tmp_path / "serve.log").read_text()

@@ -19,18 +19,15 @@ import pytest
 from bs4 import BeautifulSoup
 from mkdocs.utils import yaml_load
 
-from bookkit.browser import find_chromium
 from bookkit.mkdocs.pdf import PDF_NAME, make_pdf
 from bookkit.pages import built_page_path
-from bookkit.settings import environment
+from tests.browser_pages import skip_without_chromium
 
 ROOT = Path(__file__).resolve().parent.parent
-pytestmark = pytest.mark.e2e  # prints the whole book in Chromium
-
-if find_chromium() is None:
-    if environment().get("BOOK_BROWSER_REQUIRED") == "1":
-        raise RuntimeError("BOOK_BROWSER_REQUIRED=1 but no Chromium (set BOOK_CHROMIUM)")
-    pytest.skip("no Chromium", allow_module_level=True)
+skip_without_chromium()
+pytest_plugins = ["tests.browser_fixtures"]  # the test process's one browser prints the book
+# Prints the whole book in Chromium, once: under ``pytest -n --dist loadgroup`` in one worker.
+pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("pdf")]
 
 
 def squeeze(text: str) -> str:
@@ -66,10 +63,10 @@ def expected(site: Path) -> list[tuple[str, str, str | None]]:
 
 
 @pytest.fixture(scope="module")
-def book(built_site: Path, tmp_path_factory):
+def book(built_site: Path, browser, tmp_path_factory):
     from pypdf import PdfReader
 
-    out = make_pdf(built_site, tmp_path_factory.mktemp("pdf") / PDF_NAME)
+    out = make_pdf(built_site, tmp_path_factory.mktemp("pdf") / PDF_NAME, browser=browser)
     reader = PdfReader(out)
     return reader, [page.extract_text() for page in reader.pages]
 

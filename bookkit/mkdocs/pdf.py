@@ -348,34 +348,46 @@ def _print(browser, site_dir: Path, document: str) -> bytes:
 
 
 def make_pdf(
-    site_dir: Path, out: Path, config_file: Path = ROOT / "mkdocs.yml", chromium: str | None = None
+    site_dir: Path,
+    out: Path,
+    config_file: Path = ROOT / "mkdocs.yml",
+    chromium: str | None = None,
+    browser=None,
 ) -> Path:
-    """Print the built book under ``site_dir`` to ``out``; returns ``out``."""
-    from playwright.sync_api import sync_playwright
-
+    """Print the built book under ``site_dir`` to ``out``; returns ``out``. ``browser`` is an
+    open playwright Browser to print with (the tests share theirs); without it Chromium is
+    launched for this print."""
     config, pages, contents = read_nav(config_file)
     if not (site_dir / "index.html").is_file():
         raise PdfError(f"{site_dir}: no built site; run `python3 scripts/dev.py build` first")
-    executable = chromium or find_chromium()
-    if executable is None:
-        raise PdfError(
-            "no Chromium found: install it (Debian: apt-get install chromium) or "
-            "set BOOK_CHROMIUM to its path"
-        )
     book = Book(config.get("site_name", ""), config.get("site_description", ""), pages, contents)
-    info = build_info()
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-        try:
-            pdf = _print(browser, site_dir, print_document(site_dir, book, info))
-        finally:
-            browser.close()
+    document = print_document(site_dir, book, build_info())
+    if browser is not None:
+        pdf = _print(browser, site_dir, document)
+    else:
+        pdf = _print_in_chromium(chromium or find_chromium(), site_dir, document)
     out.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.NamedTemporaryFile(dir=out.parent, suffix=".pdf", delete=False) as stream:
         stream.write(pdf)
     Path(stream.name).chmod(0o644)  # a temporary file is private; the site's files are not
     Path(stream.name).replace(out)
     return out
+
+
+def _print_in_chromium(executable: str | None, site_dir: Path, document: str) -> bytes:
+    from playwright.sync_api import sync_playwright
+
+    if executable is None:
+        raise PdfError(
+            "no Chromium found: install it (Debian: apt-get install chromium) or "
+            "set BOOK_CHROMIUM to its path"
+        )
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        try:
+            return _print(browser, site_dir, document)
+        finally:
+            browser.close()
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -5,29 +5,18 @@ and one visit per page."""
 from __future__ import annotations
 
 import functools
-import http.server
-import threading
 from pathlib import Path
 
 import pytest
 
 from bookkit.browser import CHROMIUM_ARGS
-from tests.browser_pages import CHROMIUM, visit_page
-
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):  # keep the test output clean
-        pass
+from tests.browser_pages import CHROMIUM, remembered_visit, serve_site
 
 
 @pytest.fixture(scope="session")
 def site_url(built_site: Path):
-    handler = functools.partial(_QuietHandler, directory=str(built_site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
+    with serve_site(built_site) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")
@@ -41,11 +30,12 @@ def browser():
 
 
 @pytest.fixture(scope="session")
-def page_visit(browser, site_url):
-    """``page_visit(path)``: the record of that page's one visit in this test process."""
+def page_visit(browser, site_url, built_site):
+    """``page_visit(path)``: the record of that page's one visit in this test process, or of an
+    earlier run's while nothing the page loaded has changed (tests/browser_pages.py)."""
 
     @functools.cache
     def visit(path: str) -> dict:
-        return visit_page(browser, f"{site_url}/{path}")
+        return remembered_visit(browser, built_site, site_url, path)
 
     return visit

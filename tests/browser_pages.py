@@ -5,12 +5,21 @@ Every page of the book is visited once: loaded at 1280 px, checked by axe-core i
 scheme, switched to the dark scheme and checked again for colours, then narrowed to a phone's
 390 px and measured. The tests assert on the visit's record (:func:`visit_page`), each on its own
 part, and are parametrized by page (:data:`PAGE_PARAMS`) so ``pytest -n`` can spread the pages.
+A record is remembered (:func:`remembered_visit`) and a page is not visited again while the
+files it loaded, axe, the browser and this module are the same (:func:`visit_key`).
 """
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import hashlib
+import http.server
+import json
+import os
+import threading
 from pathlib import Path
-from urllib.parse import urlparse
+from urllib.parse import unquote, urlparse
 
 import pytest
 
@@ -20,6 +29,10 @@ from bookkit.settings import environment
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
+PROVEN = ROOT / ".cache" / "bookkit" / "browser-visits"
+# Fetched by Material's search worker at load but read only when the reader types a query, which
+# a visit never does; a prose edit on any page changes it.
+NOT_KEYED = ("search/",)
 CHROMIUM = find_chromium()
 REQUIRED = environment().get("BOOK_BROWSER_REQUIRED") == "1"
 
@@ -70,15 +83,36 @@ PAGE_PARAMS = [
 ]
 
 
-def open_page(browser, url: str, **options):
-    """Open ``url``, recording every request that leaves 127.0.0.1 (and blocking it)."""
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):  # keep the test output clean
+        pass
+
+
+@contextlib.contextmanager
+def serve_site(site: Path):
+    """The URL of ``site`` served on 127.0.0.1 while the block runs."""
+    handler = functools.partial(_QuietHandler, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+
+
+def open_page(browser, url: str, loaded: list[str] | None = None, **options):
+    """Open ``url``, recording every request that leaves 127.0.0.1 (and blocking it), and into
+    ``loaded`` the path of every one that does not."""
     page = browser.new_page(**options)
     outside: list[str] = []
 
     def route(route):
-        if urlparse(route.request.url).hostname not in ("127.0.0.1", "localhost"):
+        address = urlparse(route.request.url)
+        if address.hostname not in ("127.0.0.1", "localhost"):
             outside.append(route.request.url)
             return route.abort()
+        if loaded is not None:
+            loaded.append(unquote(address.path))
         return route.continue_()
 
     page.route("**/*", route)
@@ -127,16 +161,16 @@ PHONE_MEASURES = """() => ({
 })"""
 
 
-def visit_page(browser, url: str) -> dict:
+def visit_page(browser, url: str, loaded: list[str] | None = None) -> dict:
     """Load ``url`` once and record what every per-page test reads.
 
     ``axe`` holds the violations (any impact) of: ``light`` (WCAG A/AA at 1280 px), ``dark``
     (the colour rules in Material's dark scheme) and ``phone`` (the scrolling rule at 390 px);
     ``dark_layout`` what the dark scheme changed besides colours (nothing, or the dark pass
     would need every rule); ``phone`` the font and width measures at 390 px; ``outside`` the
-    requests that left 127.0.0.1.
+    requests that left 127.0.0.1. The paths of the others go into ``loaded``.
     """
-    page, outside = open_page(browser, url, viewport=DESKTOP)
+    page, outside = open_page(browser, url, loaded, viewport=DESKTOP)
     page.evaluate("document.fonts.ready.then(() => true)")
     page.add_script_tag(path=str(AXE))
     axe = {"light": page.evaluate(RUN_AXE, {"type": "tag", "values": TAGS})}
@@ -157,3 +191,43 @@ def visit_page(browser, url: str) -> dict:
         "phone": phone,
         "outside": outside,
     }
+
+
+def visit_key(site: Path, loaded: list[str], browser_version: str) -> str:
+    """What a visit's record depends on, digested: the visit's code, axe, the browser, and the
+    bytes of every file of ``site`` the page loaded (but the search index, see NOT_KEYED)."""
+    digest = hashlib.sha256()
+    for part in (Path(__file__).read_bytes(), AXE.read_bytes(), browser_version.encode()):
+        digest.update(hashlib.sha256(part).digest())
+    for name in sorted(set(loaded)):
+        relative = name.lstrip("/")
+        if relative.startswith(NOT_KEYED):
+            continue
+        path = site / relative
+        path = path / "index.html" if path.is_dir() else path
+        content = path.read_bytes() if path.is_file() else b"(missing)"
+        digest.update(f"{relative}\0".encode() + hashlib.sha256(content).digest())
+    return digest.hexdigest()
+
+
+def remembered_visit(browser, site: Path, site_url: str, path: str, proven: Path = PROVEN) -> dict:
+    """The record of ``path``'s visit, remembered from an earlier run while its key (the files
+    the page loaded then, digested now) is the same; else the page is visited and remembered."""
+    memo = proven / (hashlib.sha256(path.encode()).hexdigest()[:24] + ".json")
+    if memo.is_file():
+        kept = json.loads(memo.read_text(encoding="utf-8"))
+        if kept["key"] == visit_key(site, kept["loaded"], browser.version):
+            return kept["record"]
+    loaded: list[str] = []
+    record = visit_page(browser, f"{site_url}/{path}", loaded)
+    kept = {
+        "path": path,
+        "key": visit_key(site, loaded, browser.version),
+        "loaded": loaded,
+        "record": record,
+    }
+    proven.mkdir(parents=True, exist_ok=True)
+    written = memo.with_suffix(f".{os.getpid()}.tmp")  # xdist workers may write at once
+    written.write_text(json.dumps(kept, ensure_ascii=False), encoding="utf-8")
+    written.replace(memo)
+    return record

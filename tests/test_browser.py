@@ -11,10 +11,13 @@ from urllib.parse import urlparse
 
 import pytest
 
+from tests import browser_pages
 from tests.browser_pages import (
     PAGE_PARAMS,
     book_pages,
     open_page,
+    remembered_visit,
+    serve_site,
     site_pages,
     skip_without_chromium,
 )
@@ -121,6 +124,31 @@ def test_korean_search_finds_the_right_page_for_every_query(browser, site_url):
 def test_every_built_page_is_visited(built_site):
     """The per-page tests are parametrized by the pages of docs/, known before the build."""
     assert site_pages(built_site) == book_pages()
+
+
+TINY_PAGE = """<!doctype html><html lang="ko"><head><title>쪽</title>
+<link rel="stylesheet" href="style.css"></head>
+<body><article><h1>쪽</h1></article><script>fetch("search/search_index.json")</script></body></html>"""
+
+
+def test_a_visit_is_remembered_until_a_file_the_page_loaded_changes(browser, tmp_path, monkeypatch):
+    site, proven, visits = tmp_path / "site", tmp_path / "proven", []
+    (site / "search").mkdir(parents=True)
+    (site / "index.html").write_text(TINY_PAGE, encoding="utf-8")
+    (site / "style.css").write_text("h1 { color: #000 }")
+    (site / "search" / "search_index.json").write_text("{}")
+    visit_page = browser_pages.visit_page
+    monkeypatch.setattr(
+        browser_pages, "visit_page", lambda *args: visits.append(args[1]) or visit_page(*args)
+    )
+    with serve_site(site) as url:
+        record = remembered_visit(browser, site, url, "", proven)
+        assert remembered_visit(browser, site, url, "", proven) == record and len(visits) == 1
+        (site / "search" / "search_index.json").write_text('{"docs": []}')  # not read by a visit
+        assert remembered_visit(browser, site, url, "", proven) == record and len(visits) == 1
+        (site / "style.css").write_text("h1 { color: #111 }")
+        remembered_visit(browser, site, url, "", proven)
+        assert len(visits) == 2
 
 
 @pytest.mark.parametrize("path", PAGE_PARAMS)

@@ -11,6 +11,7 @@ BOOK_BROWSER_REQUIRED=1 (set by .ci/run), where a missing browser fails.
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
@@ -47,6 +48,7 @@ def nav_sources() -> list[str]:
     return list(walk(nav))
 
 
+@functools.cache  # two tests read it; parsing the 27 pages takes about 4.6 s of CPU
 def expected(site: Path) -> list[tuple[str, str, str | None]]:
     """(source, title, one line of its first executed output) of every page in the nav."""
     pages = []

@@ -75,8 +75,10 @@ def site_pages(site: Path) -> list[str]:
     return sorted("" if path == "." else path + "/" for path in paths)
 
 
-# Known at collection, the same in every xdist worker. A page's tests share one xdist group, so
-# ``--dist loadgroup`` runs them in one worker, which visits the page once.
+# Known at collection, the same in every xdist worker. Under ``pytest -n`` a page visited by one
+# worker is read by the other from the remembered visits. A page's tests also share an xdist
+# group, for ``--dist loadgroup``, which with pytest 9.2 and xdist 3.8.0 does not group yet
+# (xdist sets ``item._nodeid``, which pytest 9.2 no longer reads).
 PAGE_PARAMS = [
     pytest.param(path, id=path or "/", marks=pytest.mark.xdist_group(path or "/"))
     for path in book_pages()

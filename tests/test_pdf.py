@@ -27,7 +27,8 @@ from tests.browser_pages import skip_without_chromium
 ROOT = Path(__file__).resolve().parent.parent
 skip_without_chromium()
 pytest_plugins = ["tests.browser_fixtures"]  # the test process's one browser prints the book
-# Prints the whole book in Chromium, once: under ``pytest -n --dist loadgroup`` in one worker.
+# Prints the whole book in Chromium. The xdist group would keep the tests in one worker under
+# ``--dist loadgroup``, but with pytest 9.2 and xdist 3.8.0 it does not (tests/browser_pages.py).
 pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("pdf")]
 
 

@@ -11,6 +11,7 @@ BOOK_BROWSER_REQUIRED=1 (set by .ci/run), where a missing browser fails.
 
 from __future__ import annotations
 
+import fcntl
 import functools
 import re
 from pathlib import Path
@@ -27,9 +28,7 @@ from tests.browser_pages import skip_without_chromium
 ROOT = Path(__file__).resolve().parent.parent
 skip_without_chromium()
 pytest_plugins = ["tests.browser_fixtures"]  # the test process's one browser prints the book
-# Prints the whole book in Chromium. The xdist group would keep the tests in one worker under
-# ``--dist loadgroup``, but with pytest 9.2 and xdist 3.8.0 it does not (tests/browser_pages.py).
-pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("pdf")]
+pytestmark = pytest.mark.e2e  # prints the whole book in Chromium
 
 
 def squeeze(text: str) -> str:
@@ -66,14 +65,26 @@ def expected(site: Path) -> list[tuple[str, str, str | None]]:
 
 
 @pytest.fixture(scope="module")
-def book(built_site: Path, browser, tmp_path_factory):
+def book(built_site: Path, browser, request, tmp_path_factory):
     """The PDF read twice: its structure (outline, links, destinations) by pypdf, the text of
     its pages by PDFium (pypdfium2), which reads the 340 pages in about 2 s of CPU where
-    pypdf's ``extract_text`` takes about 40 s; both find the same text."""
+    pypdf's ``extract_text`` takes about 40 s.
+
+    Printed once per run: under ``pytest -n`` the first worker to need it prints it into the
+    run's folder (the parent of each worker's), and the others wait for it and read it; the
+    workers' builds of the book are the same."""
     import pypdfium2
     from pypdf import PdfReader
 
-    out = make_pdf(built_site, tmp_path_factory.mktemp("pdf") / PDF_NAME, browser=browser)
+    folder = tmp_path_factory.getbasetemp()
+    if hasattr(request.config, "workerinput"):  # an xdist worker
+        folder = folder.parent
+    out = folder / "pdf" / PDF_NAME
+    out.parent.mkdir(exist_ok=True)
+    with (out.parent / "printing.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not out.exists():
+            make_pdf(built_site, out, browser=browser)
     document = pypdfium2.PdfDocument(out)
     texts = [page.get_textpage().get_text_range() for page in document]
     document.close()

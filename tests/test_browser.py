@@ -6,77 +6,31 @@ BOOK_BROWSER_REQUIRED=1 (set by .ci/run, which installs Chromium): there a missi
 
 from __future__ import annotations
 
-import functools
-import http.server
-import threading
 from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
 
-from bookkit.browser import CHROMIUM_ARGS, find_chromium
-from bookkit.settings import environment
+from tests import browser_pages
+from tests.browser_pages import (
+    PAGE_PARAMS,
+    book_pages,
+    open_page,
+    remembered_visit,
+    serve_site,
+    site_pages,
+    skip_without_chromium,
+)
 
-CHROMIUM = find_chromium()
-REQUIRED = environment().get("BOOK_BROWSER_REQUIRED") == "1"
-
-if CHROMIUM is None:
-    if REQUIRED:
-        raise RuntimeError("BOOK_BROWSER_REQUIRED=1 but no Chromium (set BOOK_CHROMIUM)")
-    pytest.skip("no Chromium (set BOOK_CHROMIUM)", allow_module_level=True)
-
+skip_without_chromium()
+pytest_plugins = ["tests.browser_fixtures"]
 pytestmark = pytest.mark.e2e
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):  # keep the test output clean
-        pass
-
-
-@pytest.fixture(scope="module")
-def site_url(built_site: Path):
-    handler = functools.partial(_QuietHandler, directory=str(built_site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
-def open_page(browser, url: str, **options):
-    """Open ``url``, recording every request that leaves 127.0.0.1 (and blocking it)."""
-    page = browser.new_page(**options)
-    outside: list[str] = []
-
-    def route(route):
-        if urlparse(route.request.url).hostname not in ("127.0.0.1", "localhost"):
-            outside.append(route.request.url)
-            return route.abort()
-        return route.continue_()
-
-    page.route("**/*", route)
-    page.goto(url, wait_until="networkidle")
-    return page, outside
-
-
-@pytest.mark.parametrize(
-    "path",
-    ["", "pytorch-basics/", "first-steps/timing/", "labs/autograd-bugs/", "glossary/"],
-)
-def test_pages_request_nothing_from_other_hosts(browser, site_url, path):
-    page, outside = open_page(browser, f"{site_url}/{path}")
+@pytest.mark.parametrize("path", PAGE_PARAMS)
+def test_pages_request_nothing_from_other_hosts(page_visit, path):
+    outside = page_visit(path)["outside"]
     assert outside == [], f"/{path} requested {outside}"
-    page.close()
 
 
 def test_autograd_graph_renders(browser, site_url):
@@ -137,11 +91,13 @@ def search_results(page, query: str, timeout: int = 10_000) -> list[str]:
         """q => { const m = document.querySelector('.md-search-result__meta');
                  return m && document.querySelector('input.md-search__input').value === q
                    && !/Initializing|Type to start|입력/.test(m.textContent); }""",
-        arg=query, timeout=timeout,
+        arg=query,
+        timeout=timeout,
     )
     page.wait_for_timeout(100)
     hrefs = page.eval_on_selector_all(
-        "li.md-search-result__item > a", "links => links.map(a => a.href)")
+        "li.md-search-result__item > a", "links => links.map(a => a.href)"
+    )
     paths: list[str] = []
     for href in hrefs:
         path = urlparse(href).path.lstrip("/")
@@ -165,46 +121,50 @@ def test_korean_search_finds_the_right_page_for_every_query(browser, site_url):
     page.close()
 
 
-def site_pages(site: Path) -> list[str]:
-    return sorted(str(p.parent.relative_to(site)).replace(".", "") + "/"
-                  for p in site.rglob("index.html") if "assets" not in p.parts)
+def test_every_built_page_is_visited(built_site):
+    """The per-page tests are parametrized by the pages of docs/, known before the build."""
+    assert site_pages(built_site) == book_pages()
 
 
-PHONE = {"width": 390, "height": 844}
+TINY_PAGE = """<!doctype html><html lang="ko"><head><title>쪽</title>
+<link rel="stylesheet" href="style.css"></head>
+<body><article><h1>쪽</h1></article><script>fetch("search/search_index.json")</script></body></html>"""
 
 
-@pytest.fixture(scope="module")
-def phone_visits(browser, site_url, built_site) -> dict[str, dict]:
-    """Every page loaded once, at a phone's width: what the font and width tests read."""
-    visits = {}
-    for path in site_pages(built_site):
-        page, outside = open_page(browser, f"{site_url}/{path.lstrip('/')}", viewport=PHONE)
-        page.evaluate("document.fonts.ready")
-        visits[path] = page.evaluate("""() => ({
-            family: getComputedStyle(document.querySelector('article')).fontFamily,
-            hangul: document.fonts.check('16px "Pretendard Book"', '가'),
-            loaded: [...document.fonts].filter(f => f.status === 'loaded').map(f => f.family),
-            overflow: document.documentElement.scrollWidth
-                      - document.documentElement.clientWidth,
-        })""") | {"outside": outside}
-        page.close()
-    return visits
+def test_a_visit_is_remembered_until_a_file_the_page_loaded_changes(browser, tmp_path, monkeypatch):
+    site, proven, visits = tmp_path / "site", tmp_path / "proven", []
+    (site / "search").mkdir(parents=True)
+    (site / "index.html").write_text(TINY_PAGE, encoding="utf-8")
+    (site / "style.css").write_text("h1 { color: #000 }")
+    (site / "search" / "search_index.json").write_text("{}")
+    visit_page = browser_pages.visit_page
+    monkeypatch.setattr(
+        browser_pages, "visit_page", lambda *args: visits.append(args[1]) or visit_page(*args)
+    )
+    with serve_site(site) as url:
+        record = remembered_visit(browser, site, url, "", proven)
+        assert remembered_visit(browser, site, url, "", proven) == record and len(visits) == 1
+        (site / "search" / "search_index.json").write_text('{"docs": []}')  # not read by a visit
+        assert remembered_visit(browser, site, url, "", proven) == record and len(visits) == 1
+        (site / "style.css").write_text("h1 { color: #111 }")
+        remembered_visit(browser, site, url, "", proven)
+        assert len(visits) == 2
 
 
-def test_text_is_drawn_with_the_served_korean_font(phone_visits):
-    for path, visit in phone_visits.items():
-        family, loaded = visit["family"], visit["loaded"]
-        assert family.startswith('"Pretendard Book", "Pretendard Variable"'), (path, family)
-        assert visit["hangul"], path
-        # The page's text comes from the site's one cut font, not from dynamic-subset slices.
-        assert "Pretendard Book" in loaded and "Pretendard Variable" not in loaded, (path, loaded)
-        assert visit["outside"] == [], (path, visit["outside"])
+@pytest.mark.parametrize("path", PAGE_PARAMS)
+def test_text_is_drawn_with_the_served_korean_font(page_visit, path):
+    phone = page_visit(path)["phone"]
+    family, loaded = phone["family"], phone["loaded"]
+    assert family.startswith('"Pretendard Book", "Pretendard Variable"'), family
+    assert phone["hangul"]
+    # The page's text comes from the site's one cut font, not from dynamic-subset slices.
+    assert "Pretendard Book" in loaded and "Pretendard Variable" not in loaded, loaded
 
 
-def test_no_page_scrolls_sideways_on_a_phone(phone_visits):
-    wide = [f"{path}: {visit['overflow']}px too wide"
-            for path, visit in phone_visits.items() if visit["overflow"] > 0]
-    assert wide == []
+@pytest.mark.parametrize("path", PAGE_PARAMS)
+def test_no_page_scrolls_sideways_on_a_phone(page_visit, path):
+    overflow = page_visit(path)["phone"]["overflow"]
+    assert overflow <= 0, f"/{path}: {overflow}px too wide at 390 px"
 
 
 def test_lab_notebook_page_offers_its_ipynb(browser, site_url):
@@ -219,12 +179,18 @@ def test_lab_notebook_page_offers_its_ipynb(browser, site_url):
     page.close()
 
 
-KATEX_FONTS_LOADED = "[...document.fonts].filter(f => f.family === 'KaTeX_Main' && " \
-    "f.status === 'loaded').length"
+KATEX_FONTS_LOADED = (
+    "[...document.fonts].filter(f => f.family === 'KaTeX_Main' && f.status === 'loaded').length"
+)
 
 
-@pytest.mark.parametrize("path, prose", [("first-steps/finite-differences/", "article"),
-                                         ("labs/autograd-bugs/", ".jp-RenderedMarkdown")])
+@pytest.mark.parametrize(
+    "path, prose",
+    [
+        ("first-steps/finite-differences/", "article"),
+        ("labs/autograd-bugs/", ".jp-RenderedMarkdown"),
+    ],
+)
 def test_math_is_set_at_build_time(browser, site_url, path, prose):
     """Without JavaScript, formulas show as KaTeX set them at build time, in KaTeX's fonts, with
     MathML for screen readers; no TeX is left for a script to set."""
@@ -266,10 +232,10 @@ def test_search_documents_are_fetched_when_search_opens(browser, site_url):
     # query it sends at start: by then anything the worker fetches at load has been requested.
     page.wait_for_function(
         "() => /입력/.test(document.querySelector('.md-search-result__meta').textContent)",
-        timeout=30_000)
+        timeout=30_000,
+    )
     assert "/search/search_index.json" in requests
     assert "/search/search_docs.json" not in requests
-    with page.expect_request(lambda r: r.url.endswith("/search/search_docs.json"),
-                             timeout=10_000):
+    with page.expect_request(lambda r: r.url.endswith("/search/search_docs.json"), timeout=10_000):
         page.click("label.md-search__icon, .md-search__input")
     page.close()

@@ -1,4 +1,4 @@
-"""The book as one PDF (bookkit/mkdocs/pdf.py, ``dev.py pdf``), read back with pypdf.
+"""The book as one PDF (bookkit/mkdocs/pdf.py, ``dev.py pdf``), read back with pypdf and PDFium.
 
 What is expected comes from the nav in mkdocs.yml and the built pages, never from this file:
 every page's title (its h1) in the text and in the outline, in nav order; one executed output of
@@ -11,6 +11,8 @@ BOOK_BROWSER_REQUIRED=1 (set by .ci/run), where a missing browser fails.
 
 from __future__ import annotations
 
+import fcntl
+import functools
 import re
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
@@ -19,18 +21,14 @@ import pytest
 from bs4 import BeautifulSoup
 from mkdocs.utils import yaml_load
 
-from bookkit.browser import find_chromium
 from bookkit.mkdocs.pdf import PDF_NAME, make_pdf
 from bookkit.pages import built_page_path
-from bookkit.settings import environment
+from tests.browser_pages import skip_without_chromium
 
 ROOT = Path(__file__).resolve().parent.parent
+skip_without_chromium()
+pytest_plugins = ["tests.browser_fixtures"]  # the test process's one browser prints the book
 pytestmark = pytest.mark.e2e  # prints the whole book in Chromium
-
-if find_chromium() is None:
-    if environment().get("BOOK_BROWSER_REQUIRED") == "1":
-        raise RuntimeError("BOOK_BROWSER_REQUIRED=1 but no Chromium (set BOOK_CHROMIUM)")
-    pytest.skip("no Chromium", allow_module_level=True)
 
 
 def squeeze(text: str) -> str:
@@ -50,6 +48,7 @@ def nav_sources() -> list[str]:
     return list(walk(nav))
 
 
+@functools.cache  # two tests read it; parsing the 27 pages takes about 4.6 s of CPU
 def expected(site: Path) -> list[tuple[str, str, str | None]]:
     """(source, title, one line of its first executed output) of every page in the nav."""
     pages = []
@@ -66,12 +65,30 @@ def expected(site: Path) -> list[tuple[str, str, str | None]]:
 
 
 @pytest.fixture(scope="module")
-def book(built_site: Path, tmp_path_factory):
+def book(built_site: Path, browser, request, tmp_path_factory):
+    """The PDF read twice: its structure (outline, links, destinations) by pypdf, the text of
+    its pages by PDFium (pypdfium2), which reads the 340 pages in about 2 s of CPU where
+    pypdf's ``extract_text`` takes about 40 s.
+
+    Printed once per run: under ``pytest -n`` the first worker to need it prints it into the
+    run's folder (the parent of each worker's), and the others wait for it and read it; the
+    workers' builds of the book are the same."""
+    import pypdfium2
     from pypdf import PdfReader
 
-    out = make_pdf(built_site, tmp_path_factory.mktemp("pdf") / PDF_NAME)
-    reader = PdfReader(out)
-    return reader, [page.extract_text() for page in reader.pages]
+    folder = tmp_path_factory.getbasetemp()
+    if hasattr(request.config, "workerinput"):  # an xdist worker
+        folder = folder.parent
+    out = folder / "pdf" / PDF_NAME
+    out.parent.mkdir(exist_ok=True)
+    with (out.parent / "printing.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not out.exists():
+            make_pdf(built_site, out, browser=browser)
+    document = pypdfium2.PdfDocument(out)
+    texts = [page.get_textpage().get_text_range() for page in document]
+    document.close()
+    return PdfReader(out), texts
 
 
 def outline_entries(reader) -> list[tuple[str, int]]:

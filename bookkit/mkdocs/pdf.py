@@ -163,15 +163,18 @@ def _rewrite_links(article: Tag, page: Page, prefix: str, anchors: dict[str, str
                 break
 
 
-def _page_article(site_dir: Path, page: Page, anchors: dict[str, str]) -> Tag:
+def _read_page(site_dir: Path, page: Page) -> BeautifulSoup:
     path = site_dir / page.url / "index.html"
     if not path.is_file():
         raise PdfError(f"{page.source}: no built page {path}; build the site first")
-    soup = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+    return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+
+
+def _page_article(soup: BeautifulSoup, page: Page, anchors: dict[str, str]) -> Tag:
     article = soup.select_one("article.md-content__inner")
     heading = article.find("h1") if article else None
     if heading is None:
-        raise PdfError(f"{path}: no article with a title (h1) to put in the book")
+        raise PdfError(f"{page.source}: no article with a title (h1) to put in the book")
     for tag in article.select("a.headerlink, a.anchor-link, .md-content__button, script"):
         tag.decompose()
     page.title = heading.get_text(" ", strip=True)
@@ -190,16 +193,17 @@ def _page_article(site_dir: Path, page: Page, anchors: dict[str, str]) -> Tag:
     return article
 
 
-def _stylesheets(site_dir: Path, book: Book) -> list[str]:
+def _stylesheets(site_dir: Path, soups: dict[str, BeautifulSoup]) -> list[str]:
     """Every stylesheet a page of the book links, once each, in the order the pages link them:
     the home page's, then what only some pages add (KaTeX's on math pages, notebook.css)."""
     found: dict[str, None] = {}
-    for page in [None, *book.pages]:
-        path = site_dir / "index.html" if page is None else site_dir / page.url / "index.html"
-        soup = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
-        base = f"{ORIGIN}/" + ("" if page is None else page.url)
+    home = soups.get("") or BeautifulSoup(
+        (site_dir / "index.html").read_text(encoding="utf-8"), "html.parser"
+    )
+    for url, soup in [("", home), *soups.items()]:
         for link in soup.select('link[rel="stylesheet"]'):
-            found["/" + unquote(urlsplit(urljoin(base, link["href"])).path).lstrip("/")] = None
+            href = urljoin(f"{ORIGIN}/{url}", link["href"])
+            found["/" + unquote(urlsplit(href).path).lstrip("/")] = None
     return list(found)
 
 
@@ -239,11 +243,12 @@ def _contents_html(book: Book, anchors: dict[str, str]) -> str:
 
 def print_document(site_dir: Path, book: Book, info: str) -> str:
     anchors = {page.url: f"p{index}-" for index, page in enumerate(book.pages)}
-    articles = [str(_page_article(site_dir, page, anchors)) for page in book.pages]
+    soups = {page.url: _read_page(site_dir, page) for page in book.pages}  # parsed once each
     links = "\n".join(
         f'<link rel="stylesheet" href="{html.escape(href)}">'
-        for href in _stylesheets(site_dir, book)
+        for href in _stylesheets(site_dir, soups)
     )
+    articles = [str(_page_article(soups[page.url], page, anchors)) for page in book.pages]
     return f"""<!doctype html>
 <html lang="ko"><head><meta charset="utf-8"><title>{html.escape(book.name)}</title>
 {links}
@@ -348,34 +353,46 @@ def _print(browser, site_dir: Path, document: str) -> bytes:
 
 
 def make_pdf(
-    site_dir: Path, out: Path, config_file: Path = ROOT / "mkdocs.yml", chromium: str | None = None
+    site_dir: Path,
+    out: Path,
+    config_file: Path = ROOT / "mkdocs.yml",
+    chromium: str | None = None,
+    browser=None,
 ) -> Path:
-    """Print the built book under ``site_dir`` to ``out``; returns ``out``."""
-    from playwright.sync_api import sync_playwright
-
+    """Print the built book under ``site_dir`` to ``out``; returns ``out``. ``browser`` is an
+    open playwright Browser to print with (the tests share theirs); without it Chromium is
+    launched for this print."""
     config, pages, contents = read_nav(config_file)
     if not (site_dir / "index.html").is_file():
         raise PdfError(f"{site_dir}: no built site; run `python3 scripts/dev.py build` first")
-    executable = chromium or find_chromium()
-    if executable is None:
-        raise PdfError(
-            "no Chromium found: install it (Debian: apt-get install chromium) or "
-            "set BOOK_CHROMIUM to its path"
-        )
     book = Book(config.get("site_name", ""), config.get("site_description", ""), pages, contents)
-    info = build_info()
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-        try:
-            pdf = _print(browser, site_dir, print_document(site_dir, book, info))
-        finally:
-            browser.close()
+    document = print_document(site_dir, book, build_info())
+    if browser is not None:
+        pdf = _print(browser, site_dir, document)
+    else:
+        pdf = _print_in_chromium(chromium or find_chromium(), site_dir, document)
     out.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.NamedTemporaryFile(dir=out.parent, suffix=".pdf", delete=False) as stream:
         stream.write(pdf)
     Path(stream.name).chmod(0o644)  # a temporary file is private; the site's files are not
     Path(stream.name).replace(out)
     return out
+
+
+def _print_in_chromium(executable: str | None, site_dir: Path, document: str) -> bytes:
+    from playwright.sync_api import sync_playwright
+
+    if executable is None:
+        raise PdfError(
+            "no Chromium found: install it (Debian: apt-get install chromium) or "
+            "set BOOK_CHROMIUM to its path"
+        )
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        try:
+            return _print(browser, site_dir, document)
+        finally:
+            browser.close()
 
 
 def main(argv: list[str] | None = None) -> int:

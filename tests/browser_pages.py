@@ -1,0 +1,235 @@
+"""The built book in headless Chromium, for the browser and accessibility tests (their
+fixtures are in tests/browser_fixtures.py).
+
+Every page of the book is visited once: loaded at 1280 px, checked by axe-core in the light
+scheme, switched to the dark scheme and checked again for colours, then narrowed to a phone's
+390 px and measured. The tests assert on the visit's record (:func:`visit_page`), each on its own
+part, and are parametrized by page (:data:`PAGE_PARAMS`) so ``pytest -n`` can spread the pages.
+A record is remembered (:func:`remembered_visit`) and a page is not visited again while the
+files it loaded, axe, the browser and this module are the same (:func:`visit_key`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import hashlib
+import http.server
+import json
+import os
+import threading
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+import pytest
+
+from bookkit.browser import find_chromium
+from bookkit.pages import built_page_path
+from bookkit.settings import environment
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+PROVEN = ROOT / ".cache" / "bookkit" / "browser-visits"
+# Fetched by Material's search worker at load but read only when the reader types a query, which
+# a visit never does; a prose edit on any page changes it.
+NOT_KEYED = ("search/",)
+CHROMIUM = find_chromium()
+REQUIRED = environment().get("BOOK_BROWSER_REQUIRED") == "1"
+
+AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+# The axe rules of TAGS that read colours: the only ones the dark scheme can change, because the
+# scheme changes colours only (the visit checks that each page's DOM and boxes stay the same).
+COLOUR_RULES = """tags => axe.getRules(tags)
+    .filter(rule => rule.tags.includes('cat.color')).map(rule => rule.ruleId)"""
+PHONE_RULES = ["scrollable-region-focusable"]  # more code, math and tables overflow at 390 px
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+LOAD_MS = 120_000  # on a busy machine a page can take longer than 30 s to go idle
+
+
+def skip_without_chromium() -> None:
+    """Skip the calling test module without Chromium, unless BOOK_BROWSER_REQUIRED=1."""
+    if CHROMIUM is None:
+        if REQUIRED:
+            raise RuntimeError("BOOK_BROWSER_REQUIRED=1 but no Chromium (set BOOK_CHROMIUM)")
+        pytest.skip("no Chromium (set BOOK_CHROMIUM)", allow_module_level=True)
+
+
+def book_pages() -> list[str]:
+    """The site path of every page the build makes from docs/, sorted ("" is the home page)."""
+    paths = []
+    for source in [*DOCS.rglob("*.md"), *DOCS.rglob("*.ipynb")]:
+        folder = built_page_path(source, DOCS, Path(".")).parent.as_posix()
+        paths.append("" if folder == "." else folder + "/")
+    return sorted(paths)
+
+
+def site_pages(site: Path) -> list[str]:
+    """The site path of every page in a built site, sorted like :func:`book_pages`."""
+    paths = [
+        p.parent.relative_to(site).as_posix()
+        for p in site.rglob("index.html")
+        if "assets" not in p.parts
+    ]
+    return sorted("" if path == "." else path + "/" for path in paths)
+
+
+# Known at collection, the same in every xdist worker. Under ``pytest -n`` a page visited by one
+# worker is read by the other from the remembered visits. A page's tests also share an xdist
+# group, for ``--dist loadgroup``, which with pytest 9.2 and xdist 3.8.0 does not group yet
+# (xdist sets ``item._nodeid``, which pytest 9.2 no longer reads).
+PAGE_PARAMS = [
+    pytest.param(path, id=path or "/", marks=pytest.mark.xdist_group(path or "/"))
+    for path in book_pages()
+]
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):  # keep the test output clean
+        pass
+
+
+@contextlib.contextmanager
+def serve_site(site: Path):
+    """The URL of ``site`` served on 127.0.0.1 while the block runs."""
+    handler = functools.partial(_QuietHandler, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+
+
+def open_page(browser, url: str, loaded: list[str] | None = None, **options):
+    """Open ``url``, recording every request that leaves 127.0.0.1 (and blocking it), and into
+    ``loaded`` the path of every one that does not."""
+    page = browser.new_page(**options)
+    outside: list[str] = []
+
+    def route(route):
+        address = urlparse(route.request.url)
+        if address.hostname not in ("127.0.0.1", "localhost"):
+            outside.append(route.request.url)
+            return route.abort()
+        if loaded is not None:
+            loaded.append(unquote(address.path))
+        return route.continue_()
+
+    page.route("**/*", route)
+    page.goto(url, wait_until="networkidle", timeout=LOAD_MS)
+    return page, outside
+
+
+RUN_AXE = """async runOnly => {
+  const result = await axe.run(document, {runOnly, resultTypes: ['violations']});
+  return result.violations.map(v => ({
+    id: v.id, impact: v.impact, help: v.help,
+    nodes: v.nodes.map(n => ({target: n.target.join(' '), summary: n.failureSummary}))}));
+}"""
+
+# Material's colours fade (CSS transitions): axe must see the new scheme's final colours.
+SET_SCHEME = """async scheme => {
+  document.body.setAttribute('data-md-color-scheme', scheme);
+  await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
+  await Promise.all(document.getAnimations()
+    .filter(a => a instanceof CSSTransition).map(a => a.finished.catch(() => null)));
+}"""
+
+# What a scheme must leave alone for the colour rules to be the only ones it can change: the
+# DOM under <body> and every element's box and visibility (what axe's other rules read).
+LAYOUT = """() => [document.body.innerHTML, ...[...document.body.querySelectorAll('*')]
+  .map(e => { const r = e.getBoundingClientRect(), s = getComputedStyle(e);
+              return [e.tagName, Math.round(r.x), Math.round(r.y), Math.round(r.width),
+                      Math.round(r.height), s.display, s.visibility, s.opacity,
+                      s.overflowX, s.overflowY].join(' '); })]"""
+LAYOUT_CHANGES = (
+    "before => { const now = ("
+    + LAYOUT
+    + """)();
+  if (now[0] !== before[0]) return ['the DOM under <body>'];
+  return now.slice(1).map((box, i) => [box, before[i + 1]])
+    .filter(([box, old]) => box !== old).map(([box, old]) => `${old} -> ${box}`); }"""
+)
+
+# At a phone's width: the article's font, Hangul in the served face, the faces in use, and how
+# far the page is wider than the window.
+PHONE_MEASURES = """() => ({
+  family: getComputedStyle(document.querySelector('article')).fontFamily,
+  hangul: document.fonts.check('16px "Pretendard Book"', '가'),
+  loaded: [...document.fonts].filter(f => f.status === 'loaded').map(f => f.family),
+  overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+})"""
+
+
+def visit_page(browser, url: str, loaded: list[str] | None = None) -> dict:
+    """Load ``url`` once and record what every per-page test reads.
+
+    ``axe`` holds the violations (any impact) of: ``light`` (WCAG A/AA at 1280 px), ``dark``
+    (the colour rules in Material's dark scheme) and ``phone`` (the scrolling rule at 390 px);
+    ``dark_layout`` what the dark scheme changed besides colours (nothing, or the dark pass
+    would need every rule); ``phone`` the font and width measures at 390 px; ``outside`` the
+    requests that left 127.0.0.1. The paths of the others go into ``loaded``.
+    """
+    page, outside = open_page(browser, url, loaded, viewport=DESKTOP)
+    page.evaluate("document.fonts.ready.then(() => true)")
+    page.add_script_tag(path=str(AXE))
+    axe = {"light": page.evaluate(RUN_AXE, {"type": "tag", "values": TAGS})}
+    light = page.evaluate(LAYOUT)
+    page.evaluate(SET_SCHEME, "slate")
+    dark_layout = page.evaluate(LAYOUT_CHANGES, light)
+    colour_rules = page.evaluate(COLOUR_RULES, TAGS)
+    axe["dark"] = page.evaluate(RUN_AXE, {"type": "rule", "values": colour_rules})
+    page.set_viewport_size(PHONE)
+    page.evaluate(SET_SCHEME, "default")
+    phone = page.evaluate(PHONE_MEASURES)
+    axe["phone"] = page.evaluate(RUN_AXE, {"type": "rule", "values": PHONE_RULES})
+    page.close()
+    return {
+        "axe": axe,
+        "colour_rules": colour_rules,
+        "dark_layout": dark_layout,
+        "phone": phone,
+        "outside": outside,
+    }
+
+
+def visit_key(site: Path, loaded: list[str], browser_version: str) -> str:
+    """What a visit's record depends on, digested: the visit's code, axe, the browser, and the
+    bytes of every file of ``site`` the page loaded (but the search index, see NOT_KEYED)."""
+    digest = hashlib.sha256()
+    for part in (Path(__file__).read_bytes(), AXE.read_bytes(), browser_version.encode()):
+        digest.update(hashlib.sha256(part).digest())
+    for name in sorted(set(loaded)):
+        relative = name.lstrip("/")
+        if relative.startswith(NOT_KEYED):
+            continue
+        path = site / relative
+        path = path / "index.html" if path.is_dir() else path
+        content = path.read_bytes() if path.is_file() else b"(missing)"
+        digest.update(f"{relative}\0".encode() + hashlib.sha256(content).digest())
+    return digest.hexdigest()
+
+
+def remembered_visit(browser, site: Path, site_url: str, path: str, proven: Path = PROVEN) -> dict:
+    """The record of ``path``'s visit, remembered from an earlier run while its key (the files
+    the page loaded then, digested now) is the same; else the page is visited and remembered."""
+    memo = proven / (hashlib.sha256(path.encode()).hexdigest()[:24] + ".json")
+    if memo.is_file():
+        kept = json.loads(memo.read_text(encoding="utf-8"))
+        if kept["key"] == visit_key(site, kept["loaded"], browser.version):
+            return kept["record"]
+    loaded: list[str] = []
+    record = visit_page(browser, f"{site_url}/{path}", loaded)
+    kept = {
+        "path": path,
+        "key": visit_key(site, loaded, browser.version),
+        "loaded": loaded,
+        "record": record,
+    }
+    proven.mkdir(parents=True, exist_ok=True)
+    written = memo.with_suffix(f".{os.getpid()}.tmp")  # xdist workers may write at once
+    written.write_text(json.dumps(kept, ensure_ascii=False), encoding="utf-8")
+    written.replace(memo)
+    return record

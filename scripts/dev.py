@@ -134,12 +134,14 @@ def ensure_environment(profile: str = "dev") -> None:
     (VENV / f".installed-{profile}-{digest}").touch()
 
 
+PARALLEL = ["-n", "auto", "--maxprocesses=4", "--dist", "load", "--maxschedchunk=1"]
 # The steps of `test`, in order: (command, the summary line it must print).
 STEPS: dict[str, tuple[list[str | Path], str]] = {
     "lint": ([BIN / "ruff", "check", "."], r"^All checks passed!"),
     "recordings-check": ([PYTHON, "-m", "bookkit.recordings", "check"],
                          r"^recordings check: 0 problem\(s\)"),
-    "pytest": ([PYTHON, "-m", "pytest", "-q", "--durations=5"],
+    # On every core (at most 4), a test at a time in the order tests/real_book.py gives.
+    "pytest": ([PYTHON, "-m", "pytest", "-q", "--durations=5", *PARALLEL],
                r"^=*\s*\d+ passed.* in [\d.]+s"),
 }
 

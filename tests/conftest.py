@@ -1,4 +1,6 @@
-"""Shared fixtures: a throw-away book project, and the real book built once per run; tiers.
+"""Shared fixtures: a throw-away book project, the mini books and whatever else a run makes
+once for all its xdist workers (:func:`made_once`); tiers. The real book's fixtures are in
+``tests/real_book.py``, registered here as a plugin.
 
 Every test gets one tier marker (pyproject's ``markers``), the first that fits:
 ``cold`` (it executes book code with no store to reuse), ``e2e`` (it builds or tests a book in

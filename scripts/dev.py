@@ -14,6 +14,7 @@
     python3 scripts/dev.py bench [--repeat N] [--warm-store] [--serve]  # fresh builds, serve
     python3 scripts/dev.py bench --search        # search query set, with and without Korean field
     python3 scripts/dev.py bench --pages         # bytes each page downloads, first load and next
+    python3 scripts/dev.py bench --tests         # the pytest step: fresh clone, then a prose edit
     python3 scripts/dev.py diff [BASE] [--out F] # which printed outputs differ from BASE (main)
     python3 scripts/dev.py verify [--sample PCT] [--seed N]  # re-execute stored units, compare
     python3 scripts/dev.py exercises [--check]   # regenerate (or check) stubs and lab notebook
@@ -134,12 +135,14 @@ def ensure_environment(profile: str = "dev") -> None:
     (VENV / f".installed-{profile}-{digest}").touch()
 
 
+PARALLEL = ["-n", "auto", "--maxprocesses=4", "--dist", "load", "--maxschedchunk=1"]
 # The steps of `test`, in order: (command, the summary line it must print).
 STEPS: dict[str, tuple[list[str | Path], str]] = {
     "lint": ([BIN / "ruff", "check", "."], r"^All checks passed!"),
     "recordings-check": ([PYTHON, "-m", "bookkit.recordings", "check"],
                          r"^recordings check: 0 problem\(s\)"),
-    "pytest": ([PYTHON, "-m", "pytest", "-q", "--durations=5"],
+    # On every core (at most 4), a test at a time in the order tests/real_book.py gives.
+    "pytest": ([PYTHON, "-m", "pytest", "-q", "--durations=5", *PARALLEL],
                r"^=*\s*\d+ passed.* in [\d.]+s"),
 }
 
@@ -225,6 +228,8 @@ def _bench_options(parser) -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--serve", action="store_true", help="also time serve showing a save")
     parser.add_argument("--warm-store", action="store_true", help="start from this store's copy")
+    parser.add_argument("--tests", action="store_true",
+                        help="dev.py test's pytest step in a fresh clone, then after a prose edit")
     parser.add_argument("--search", action="store_true",
                         help="the search query set in Chromium, with and without the Korean field")
     parser.add_argument("--pages", action="store_true",
@@ -236,6 +241,8 @@ def _bench(args) -> None:
         run(PYTHON, ROOT / "scripts" / "search_bench.py")
     elif args.pages:
         run(PYTHON, "-m", "bookkit.tools.page_weight")
+    elif args.tests:
+        run(PYTHON, ROOT / "scripts" / "bench.py", "--tests")
     else:
         run(PYTHON, ROOT / "scripts" / "bench.py", "--repeat", str(args.repeat),
             *(["--serve"] if args.serve else []), *(["--warm-store"] if args.warm_store else []))

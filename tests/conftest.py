@@ -1,4 +1,6 @@
-"""Shared fixtures: a throw-away book project, and the real book built once per run; tiers.
+"""Shared fixtures: a throw-away book project, the mini books and whatever else a run makes
+once for all its xdist workers (:func:`made_once`); tiers. The real book's fixtures are in
+``tests/real_book.py``, registered here as a plugin.
 
 Every test gets one tier marker (pyproject's ``markers``), the first that fits:
 ``cold`` (it executes book code with no store to reuse), ``e2e`` (it builds or tests a book in
@@ -8,20 +10,50 @@ or the site built once), ``unit`` (everything else, in this process).
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
 import sys
 import textwrap
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
+from filelock import FileLock
 
-from bookkit.mkdocs.font_subset import write_site_font
 from bookkit.settings import child_environment, environment
 
 ROOT = Path(__file__).resolve().parent.parent
 MKDOCS = [sys.executable, "-m", "mkdocs"]
+
+
+MADE_LOG = "made-once.log"  # one line per thing made_once made, in the run's shared folder
+
+
+def made_once(tmp_path_factory, worker_id: str, name: str, make) -> Path:
+    """The folder ``name``, filled by ``make(folder)`` once per test run however many xdist
+    workers ask: pytest-xdist's documented pattern, a FileLock in the folder all workers of the
+    run share. A failure is remembered, so no other worker tries again: it fails the same way."""
+    base = tmp_path_factory.getbasetemp()
+    shared = base if worker_id == "master" else base.parent
+    folder, failed = shared / name, shared / f"{name}.failed"
+    with FileLock(shared / f"{name}.lock"):
+        if not folder.exists() and not failed.exists():
+            making = shared / f"{name}.making"
+            shutil.rmtree(making, ignore_errors=True)
+            making.mkdir()
+            with (shared / MADE_LOG).open("a", encoding="utf-8") as log:
+                log.write(f"{name} {worker_id}\n")
+            try:
+                make(making)
+            except BaseException as error:
+                failed.write_text(f"{type(error).__name__}: {error}", encoding="utf-8")
+                raise
+            making.rename(folder)
+    if failed.exists():
+        pytest.fail(f"{name} failed in another worker:\n{failed.read_text(encoding='utf-8')}")
+    return folder
 
 
 def book_env(**extra: str) -> dict[str, str]:
@@ -97,60 +129,63 @@ class MiniBook:
         self.snippet(f"{name}.py", code)
 
 
-FONT_CACHE = ROOT / ".cache" / "bookkit" / "font"  # the checkout's own
-
-
-@pytest.fixture(scope="session")
-def font_cache(tmp_path_factory) -> Path:
-    """A site-font cache holding the decoded source font and the cut of the committed character
-    list, made once (about 10 s, or copied from the checkout's cache) for every mini book and the
-    real book, whose builds would each make it again. Cuts are reproducible, so a copy is the
-    same as a cut made here."""
-    cache = tmp_path_factory.mktemp("font-cache")
-    for made in [*FONT_CACHE.glob("source.*.ttf"), *FONT_CACHE.glob("pretendard-book.*")]:
-        shutil.copy2(made, cache)
-    (cache / "site").mkdir()
-    write_site_font(cache / "site", cache)
-    shutil.rmtree(cache / "site")
-    (cache / "pages.json").unlink()
-    return cache
-
-
 @pytest.fixture
 def mini_book(tmp_path: Path, font_cache: Path) -> MiniBook:
     return MiniBook(tmp_path, font_cache)
 
 
+def built_once(tmp_path_factory, worker_id: str, name: str, fill, *test_args: str):
+    """A mini book filled by ``fill(book)``, built once and tested once (``pytest
+    TEST_ARGS``) per run, whichever xdist worker asks: the book (with what ``fill`` returned as
+    attributes), its build and its test run."""
+
+    def make(folder: Path) -> None:
+        (folder / "book").mkdir()
+        book = MiniBook(folder / "book")
+        extra = fill(book, folder) or {}
+        runs = {"build": book.build(), "tests": book.pytest(*test_args)}
+        record = {name: [run.args, run.returncode, run.stdout, run.stderr]
+                  for name, run in runs.items()}
+        (folder / "runs.json").write_text(json.dumps({**record, "extra": extra}), "utf-8")
+
+    folder = made_once(tmp_path_factory, worker_id, name, make)
+    record = json.loads((folder / "runs.json").read_text("utf-8"))
+    book = SimpleNamespace(root=folder / "book", **record["extra"])
+    return (book, subprocess.CompletedProcess(*record["build"]),
+            subprocess.CompletedProcess(*record["tests"]))
+
+
 @pytest.fixture(scope="session")
-def fault_book(tmp_path_factory) -> tuple[MiniBook, subprocess.CompletedProcess,
-                                           subprocess.CompletedProcess]:
+def fault_book(tmp_path_factory, worker_id):
     """One mini book whose pages each fail at run time in their own way, built once and tested
     once (``pytest -rA``): the tests that read it each check that their fault is reported with
     its own page, line and block, so a fault no longer caught fails its own test.
 
     Its pages and what each must fail with are in :data:`FAULT_PAGES`.
     """
-    book = MiniBook(tmp_path_factory.mktemp("fault-book"))
-    book.env["BOOK_BLOCK_TIMEOUT"] = "3"
-    for name, (code, _) in FAULT_PAGES.items():
-        book.one_block_page(name, code)
-    book.one_block_page("fine", "print('still here')\n")
-    book.page("defined-later.md", """\
-        # 페이지
 
-        ```python exec="on" session="s" id="define" result="text"
-        --8<-- "snippets/define.py"
-        ```
+    def fill(book: MiniBook, folder: Path) -> None:
+        book.env["BOOK_BLOCK_TIMEOUT"] = "3"
+        for name, (code, _) in FAULT_PAGES.items():
+            book.one_block_page(name, code)
+        book.one_block_page("fine", "print('still here')\n")
+        book.page("defined-later.md", """\
+            # 페이지
 
-        === "탭 안"
-
-            ```python exec="on" session="s" id="use" result="text"
-            --8<-- "snippets/use-renamed.py"
+            ```python exec="on" session="s" id="define" result="text"
+            --8<-- "snippets/define.py"
             ```
-        """)
-    book.snippet("define.py", "value = 21\nprint(value)\n")
-    book.snippet("use-renamed.py", "print(renamed * 2)\n")
-    return book, book.build(), book.pytest("-rA")
+
+            === "탭 안"
+
+                ```python exec="on" session="s" id="use" result="text"
+                --8<-- "snippets/use-renamed.py"
+                ```
+            """)
+        book.snippet("define.py", "value = 21\nprint(value)\n")
+        book.snippet("use-renamed.py", "print(renamed * 2)\n")
+
+    return built_once(tmp_path_factory, worker_id, "fault-book", fill, "-rA")
 
 
 # page of the fault book: (code of its one block, what the failure must say after its label)
@@ -178,25 +213,27 @@ FAULT_PAGES = {
 
 
 @pytest.fixture(scope="session")
-def invalid_book(tmp_path_factory) -> tuple[MiniBook, subprocess.CompletedProcess,
-                                             subprocess.CompletedProcess]:
+def invalid_book(tmp_path_factory, worker_id):
     """One mini book whose pages each hold an executed block that is invalid before anything
     runs (a missing snippet, no id, code that is not an include, includes leaving the
     repository), built once and tested once; each test checks its own page:line message."""
-    book = MiniBook(tmp_path_factory.mktemp("invalid-book"))
-    book.page("missing.md", '# 쪽\n\n```python exec="on" id="gone" result="text"\n'
-                            '--8<-- "snippets/gone.py"\n```\n')
-    book.page("no-id.md", '# 쪽\n\n```python exec="on" session="s"\nprint(1)\n```\n')
-    outside = tmp_path_factory.mktemp("elsewhere") / "outside.py"
-    outside.write_text("print('read from outside')\n")
-    (book.root / "snippets" / "link.py").symlink_to(outside)
-    climb = os.path.relpath(outside, book.root)
-    for name, spec in {"link": "snippets/link.py", "climb": climb,
-                       "absolute": "/etc/passwd"}.items():
-        book.page(f"{name}.md", f'# {name}\n\n```python exec="on" id="{name}" result="text"\n'
-                                f'--8<-- "{spec}"\n```\n')
-    book.climb = climb
-    return book, book.build(), book.pytest()
+
+    def fill(book: MiniBook, folder: Path) -> dict:
+        book.page("missing.md", '# 쪽\n\n```python exec="on" id="gone" result="text"\n'
+                                '--8<-- "snippets/gone.py"\n```\n')
+        book.page("no-id.md", '# 쪽\n\n```python exec="on" session="s"\nprint(1)\n```\n')
+        (folder / "elsewhere").mkdir()
+        outside = folder / "elsewhere" / "outside.py"
+        outside.write_text("print('read from outside')\n")
+        (book.root / "snippets" / "link.py").symlink_to(outside)
+        climb = os.path.relpath(outside, book.root)
+        for name, spec in {"link": "snippets/link.py", "climb": climb,
+                           "absolute": "/etc/passwd"}.items():
+            book.page(f"{name}.md", f'# {name}\n\n```python exec="on" id="{name}" '
+                                    f'result="text"\n--8<-- "{spec}"\n```\n')
+        return {"climb": climb}
+
+    return built_once(tmp_path_factory, worker_id, "invalid-book", fill)
 
 
 def assert_invalid_reported(invalid_book, said: str) -> None:
@@ -219,20 +256,6 @@ def assert_fault_reported(fault_book, name: str, line: int = 3, block: str | Non
     assert tests.returncode != 0
     assert f"FAILED docs/{name}.md::{block}[line:{line}]" in tests.stdout, tests.stdout[-3000:]
     assert said in tests.stdout, tests.stdout[-3000:]
-
-
-@pytest.fixture(scope="session")
-def built_site(tmp_path_factory, font_cache) -> Path:
-    """The real book, built strictly once for all tests that inspect the site."""
-    shutil.copytree(font_cache, FONT_CACHE, dirs_exist_ok=True)  # what the build would cut
-    site = tmp_path_factory.mktemp("book") / "site"
-    manifest = site.parent / "manifest.json"  # the build's output manifest, beside the site
-    result = subprocess.run(
-        [*MKDOCS, "build", "--strict", "--site-dir", str(site)], cwd=ROOT,
-        env=book_env(BOOK_MANIFEST=str(manifest)), capture_output=True, text=True, timeout=3000,
-    )
-    assert result.returncode == 0, f"mkdocs build --strict failed:\n{result.stderr[-6000:]}"
-    return site
 
 
 TIERS = ("cold", "e2e", "book", "unit")
@@ -271,3 +294,10 @@ def pytest_addoption(parser):
         default=None,
         help="the folder of the student's copies for --impl=workspace (default: workspace/)",
     )
+
+
+def pytest_configure(config):
+    """The real book's fixtures reach every test, the fences under docs/ among them."""
+    import real_book
+
+    config.pluginmanager.register(real_book, "real-book")

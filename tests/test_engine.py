@@ -117,6 +117,19 @@ def test_build_and_snippet_tests_share_the_store(mini_book):
     assert "bookkit: 0 units executed, 2 reused" in tests.stdout
 
 
+def test_once_stored_outputs_are_required_a_fence_fails_instead_of_executing(mini_book):
+    """As the book's fences do after the run's book build (tests/real_book.py)."""
+    mini_book.one_block_page("p", "print('ran')\n")
+    (mini_book.root / "conftest.py").write_text(
+        "from bookkit.pytest.plugin import require_stored\n\n\n"
+        "def pytest_configure(config):\n    require_stored()\n")
+    tests = mini_book.pytest()
+    assert tests.returncode != 0
+    assert "FAILED docs/p.md::p[line:3]" in tests.stdout, tests.stdout[-3000:]
+    assert "no stored outputs for" in tests.stdout
+    assert "bookkit: 0 units executed, 0 reused" in tests.stdout
+
+
 def test_two_shards_and_a_merge_give_the_cold_build(mini_book, tmp_path_factory):
     write_session_book(mini_book)
     for name in ("a", "b", "c"):

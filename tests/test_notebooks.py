@@ -4,7 +4,8 @@ A reader downloads a page's ``.ipynb`` into an empty folder and runs it with tor
 matplotlib: nothing of this project (``bookkit``, ``labs``) may be needed. Each notebook runs
 in a kernel started in an empty temporary folder, with no PYTHONPATH.
 
-A notebook that ran is remembered by the digest of its code cells and of the environment that
+Each notebook is a test of its own, so the xdist workers share them. A notebook that ran is
+remembered by the digest of its code cells and of the environment that
 ran it (``.cache/bookkit/notebooks-proven/``): the next run skips it until either changes.
 """
 
@@ -21,6 +22,7 @@ from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 
 from bookkit.mkdocs.chapter_notebooks import notebook_code
+from bookkit.page_source import read_page
 from bookkit.settings import environment
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -32,6 +34,19 @@ KERNEL = [sys.version, *(f"{name}=={version(name)}" for name in
 
 def offered(site: Path) -> list[Path]:
     return sorted(site.rglob("*.ipynb"))
+
+
+def expected_notebooks(docs: Path) -> list[str]:
+    """The names of the notebooks the site offers, read from the sources: each chapter page's
+    (named after its folder on the site) and each lab notebook page's."""
+    names = [path.stem for path in (docs / "labs").glob("*.md")]
+    for path in docs.rglob("*.md"):
+        if read_page(path, path.relative_to(docs).as_posix()).kind == "chapter":
+            names.append(path.parent.name if path.name == "index.md" else path.stem)
+    return sorted(names)
+
+
+NOTEBOOKS = expected_notebooks(ROOT / "docs")
 
 
 def test_every_chapter_page_offers_a_notebook(built_site):
@@ -86,9 +101,15 @@ def run_unproven(paths: list[Path], proven: Path, scratch: Path) -> tuple[list[P
     return ran, failures
 
 
+def test_each_offered_notebook_is_tested(built_site):
+    assert sorted(f"{path.stem}" for path in offered(built_site)) == NOTEBOOKS
+
+
 @pytest.mark.cold
-def test_offered_notebooks_run_in_an_empty_folder(built_site, tmp_path):
-    _, failures = run_unproven(offered(built_site), PROVEN, tmp_path)
+@pytest.mark.parametrize("name", NOTEBOOKS)
+def test_offered_notebook_runs_in_an_empty_folder(built_site, tmp_path, name):
+    path = next(path for path in offered(built_site) if path.stem == name)
+    _, failures = run_unproven([path], PROVEN, tmp_path)
     assert failures == []
 
 

@@ -41,7 +41,7 @@ print(json.dumps(reads))
 """
 
 
-def test_one_build_reads_each_page_once(tmp_path):
+def test_one_build_reads_each_page_once(checkout_build, tmp_path):
     result = subprocess.run(
         [sys.executable, "-c", COUNT_READS, str(tmp_path / "site")],
         cwd=ROOT,

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import pickle
 import subprocess
+from pathlib import Path
 
 import pytest
-from conftest import MiniBook
+from conftest import MiniBook, made_once
 
 from bookkit.tools.review import compare, render, review_revision
 
@@ -82,35 +84,41 @@ measurements: [now]
 
 
 @pytest.fixture(scope="module")
-def reviewed_edits(tmp_path_factory):
-    """One working tree against ``main`` with one edit of each kind, reviewed once: a snippet
-    (other.md), a measurement (p.md's clock), a module a block imports (helper.py) and prose
-    (prose.md, whose own measurement would change if its unit ran again)."""
-    book = MiniBook(tmp_path_factory.mktemp("review"))
-    book.page("p.md", PAGE)
-    book.page("other.md", '# 다른 쪽\n\n```python exec="on" id="plain" result="text"\n'
-                          '--8<-- "snippets/plain.py"\n```\n')
-    book.page("prose.md", PROSE_PAGE)
-    book.snippet("first.py", "base = 10\nprint('base', base)\n")
-    book.snippet("uses_helper.py", "import helper\nprint('helper says', helper.WORD)\n")
-    book.snippet("clock.py", "import time\nprint('took', time.perf_counter_ns(), 'ns')\n")
-    book.snippet("plain.py", "print('plain')\n")
-    book.snippet("now.py", "import time\nprint('now', time.perf_counter_ns())\n")
-    (book.root / "helper.py").write_text("WORD = 'hello'\n")
-    git = ["git", "-c", "user.name=t", "-c", "user.email=t@t"]
-    for command in (["init", "-q", "-b", "main"], ["add", "."], ["commit", "-qm", "base"]):
-        subprocess.run([*git, *command], cwd=book.root, check=True)
+def reviewed_edits(tmp_path_factory, worker_id):
+    """One working tree against ``main`` with one edit of each kind, reviewed once per run: a
+    snippet (other.md), a measurement (p.md's clock), a module a block imports (helper.py) and
+    prose (prose.md, whose own measurement would change if its unit ran again)."""
 
-    book.snippet("plain.py", "print('plain, edited')\n")
-    book.snippet("clock.py", "import time\nprint('elapsed', time.perf_counter_ns())\n")
-    (book.root / "helper.py").write_text("WORD = 'bonjour'\n")
-    page = book.root / "docs" / "prose.md"
-    page.write_text(page.read_text().replace("쪽\n", "쪽\n\n한 문단을 더했습니다.\n", 1))
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("BOOK_PRELOAD", "")
-        patch.chdir(book.root)
-        review, _ = review_revision(book.root, "main")
-    return review
+    def make(folder: Path) -> None:
+        (folder / "book").mkdir()
+        book = MiniBook(folder / "book")
+        book.page("p.md", PAGE)
+        book.page("other.md", '# 다른 쪽\n\n```python exec="on" id="plain" result="text"\n'
+                              '--8<-- "snippets/plain.py"\n```\n')
+        book.page("prose.md", PROSE_PAGE)
+        book.snippet("first.py", "base = 10\nprint('base', base)\n")
+        book.snippet("uses_helper.py", "import helper\nprint('helper says', helper.WORD)\n")
+        book.snippet("clock.py", "import time\nprint('took', time.perf_counter_ns(), 'ns')\n")
+        book.snippet("plain.py", "print('plain')\n")
+        book.snippet("now.py", "import time\nprint('now', time.perf_counter_ns())\n")
+        (book.root / "helper.py").write_text("WORD = 'hello'\n")
+        git = ["git", "-c", "user.name=t", "-c", "user.email=t@t"]
+        for command in (["init", "-q", "-b", "main"], ["add", "."], ["commit", "-qm", "base"]):
+            subprocess.run([*git, *command], cwd=book.root, check=True)
+
+        book.snippet("plain.py", "print('plain, edited')\n")
+        book.snippet("clock.py", "import time\nprint('elapsed', time.perf_counter_ns())\n")
+        (book.root / "helper.py").write_text("WORD = 'bonjour'\n")
+        page = book.root / "docs" / "prose.md"
+        page.write_text(page.read_text().replace("쪽\n", "쪽\n\n한 문단을 더했습니다.\n", 1))
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setenv("BOOK_PRELOAD", "")
+            patch.chdir(book.root)
+            review, _ = review_revision(book.root, "main")
+        (folder / "review.pickle").write_bytes(pickle.dumps(review))
+
+    folder = made_once(tmp_path_factory, worker_id, "review", make)
+    return pickle.loads((folder / "review.pickle").read_bytes())
 
 
 def changed_blocks(review) -> list[tuple[str, str]]:

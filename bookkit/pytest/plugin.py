@@ -37,6 +37,14 @@ from bookkit.pytest.markdown_docs import (  # noqa: F401  (the wrapped plugin's 
 
 _BLOCKS: dict[tuple[str, int], tuple[Unit, Block]] = {}
 _ENGINE: list[Engine] = []
+_REQUIRE_STORED: list[bool] = []
+
+
+def require_stored() -> None:
+    """From now on a fence whose unit the store does not hold fails (NotStoredError) instead of
+    running it: a build in this run has already run every unit, and must have stored it."""
+    if not _REQUIRE_STORED:
+        _REQUIRE_STORED.append(True)
 
 
 def _engine(root: Path) -> Engine:
@@ -57,7 +65,8 @@ class BookExecutedBlock(Runner):
 
     def runtest(self, test: FenceTestDefinition, args, **kwargs):
         unit, block = _BLOCKS[(str(test.source_path), test.start_line)]
-        outcome = _ENGINE[0].run([unit])[unit.name]
+        outcome = _ENGINE[0].run([unit], require_stored=bool(_REQUIRE_STORED) or None)[
+            unit.name]
         problem = outcome.problem(block)
         if problem is not None:
             failure = outcome.failure

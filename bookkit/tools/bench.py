@@ -1,6 +1,7 @@
 """Benchmark of a contributor's loop: builds in fresh processes, and `serve` showing a save.
 
     python3 scripts/dev.py bench [--repeat 3] [--warm-store] [--serve] [--no-builds]
+    python3 scripts/dev.py bench --tests
 
 It copies the working tree into a temporary folder and runs every build there as a contributor
 and CI do: ``python -m mkdocs build --strict`` in a new process, with a store of its own.
@@ -22,6 +23,12 @@ build (in a fresh process, each MkDocs event and the post-build work timed separ
 copy, saves a prose edit and a snippet edit, and polls the served page until the new text
 appears: seconds from save to served, against the unit's own run time for the snippet.
 
+``--tests`` times ``dev.py test``'s pytest step instead: it clones the committed tree into a
+temporary folder (as CI checks it out: no ``.cache``), links this checkout's ``.venv``, runs
+``python scripts/dev.py pytest`` there, adds a sentence to a chapter, and runs it again. Its
+table gives both runs' wall and CPU seconds against the targets (4 min from a fresh clone,
+90 s after a prose edit).
+
 A benchmark, not a test: it prints what it measured and fails only when a build fails.
 """
 
@@ -40,6 +47,7 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
+from xml.etree import ElementTree
 
 from bookkit.fences import extract_fences
 from bookkit.settings import child_environment
@@ -92,16 +100,19 @@ print(json.dumps(seconds))
 """
 
 
-def copy_tree(target: Path) -> None:
+def tree_files(root: Path = ROOT) -> list[str]:
+    """The working tree's files, tracked and untracked, not ignored (relative names)."""
     listed = subprocess.run(
         ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-        cwd=ROOT, capture_output=True, check=True,
+        cwd=root, capture_output=True, check=True,
     ).stdout.decode().split("\0")
-    for name in filter(None, listed):
-        source = ROOT / name
-        if source.is_file():
-            (target / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(source, target / name)
+    return [name for name in listed if name and (root / name).is_file()]
+
+
+def copy_tree(target: Path) -> None:
+    for name in tree_files():
+        (target / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / name, target / name)
 
 
 def remove_exec_fences(root: Path) -> None:
@@ -263,6 +274,50 @@ def serve_table(copy: Path, repeat: int) -> None:
         print(f"| {label} | {seconds:.2f} | {target} |")
 
 
+TEST_TARGETS = {"fresh clone": 240.0, "after a prose edit": 90.0}  # seconds
+
+
+def timed_test_step(clone: Path, report: Path) -> tuple[float, float, int]:
+    """Wall and CPU seconds (its children's) and exit code of ``dev.py pytest`` in ``clone``;
+    the per-test times go to the JUnit ``report``."""
+    env = child_environment(PYTEST_ADDOPTS=f"--junitxml={report}")
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    result = subprocess.run([sys.executable, "scripts/dev.py", "pytest"], cwd=clone, env=env)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu, result.returncode
+
+
+def slowest(report: Path, count: int = 15) -> list[tuple[float, str]]:
+    cases = ElementTree.parse(report).getroot().iter("testcase")
+    times = [(float(case.get("time", 0)), f"{case.get('classname')}::{case.get('name')}")
+             for case in cases]
+    return sorted(times, reverse=True)[:count]
+
+
+def tests_table(folder: Path) -> None:
+    clone = folder / "clone"
+    subprocess.run(["git", "clone", "--quiet", str(ROOT), str(clone)], check=True)
+    (clone / ".venv").symlink_to((ROOT / ".venv").resolve())
+    rows = []
+    for label in TEST_TARGETS:
+        if rows:
+            append(clone / PROSE_PAGE, "\n벤치마크가 더한 문장입니다.\n")
+        report = folder / f"{len(rows)}.xml"
+        rows.append((label, *timed_test_step(clone, report)))
+        print(f"\nslowest tests, {label} (seconds):")
+        for seconds, name in slowest(report):
+            print(f"  {seconds:7.1f}  {name}")
+    print("\n| dev.py test's pytest step | wall s | CPU s | exit | target |")
+    print("| --- | ---: | ---: | ---: | --- |")
+    for label, wall, cpu, code in rows:
+        verdict = "met" if wall <= TEST_TARGETS[label] and code == 0 else "not met"
+        print(f"| {label} | {wall:.1f} | {cpu:.1f} | {code} | "
+              f"≤ {TEST_TARGETS[label]:.0f} s ({verdict}) |")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
@@ -271,7 +326,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--serve", action="store_true", help="also time `serve` showing a save")
     parser.add_argument("--no-builds", action="store_true", help="skip the build table")
     parser.add_argument("--verbose", action="store_true", help="print every build's time")
+    parser.add_argument("--tests", action="store_true",
+                        help="time dev.py test's pytest step: a fresh clone, then a prose edit")
     args = parser.parse_args(argv)
+    if args.tests:
+        with tempfile.TemporaryDirectory(prefix="book-bench-tests-") as folder:
+            tests_table(Path(folder))
+        return 0
     with tempfile.TemporaryDirectory(prefix="book-bench-") as folder:
         copy, floor_copy = Path(folder) / "book", Path(folder) / "floor"
         copy_tree(copy)

@@ -1,0 +1,125 @@
+"""The real book built once per test run, shared by every pytest-xdist worker; the site font
+cut once; and the rule that the tests of the book's fences come after that build.
+
+``tests/conftest.py`` registers this module as a plugin, so its fixtures also reach the
+fences collected under ``docs/`` (a conftest's fixtures reach only its own folder).
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from conftest import MKDOCS, ROOT, book_env, made_once
+from filelock import FileLock
+
+from bookkit.mkdocs.font_subset import write_site_font
+from bookkit.pytest.plugin import require_stored
+
+FONT_CACHE = ROOT / ".cache" / "bookkit" / "font"  # the checkout's own
+
+
+@pytest.fixture(scope="session")
+def font_cache(tmp_path_factory, worker_id) -> Path:
+    """A site-font cache holding the decoded source font and the cut of the committed character
+    list, made once per run (about 10 s, or copied from the checkout's cache) for every mini
+    book and the real book, whose builds would each make it again. Cuts are reproducible, so a
+    copy is the same as a cut made here."""
+
+    def make(cache: Path) -> None:
+        for made in [*FONT_CACHE.glob("source.*.ttf"), *FONT_CACHE.glob("pretendard-book.*")]:
+            shutil.copy2(made, cache)
+        (cache / "site").mkdir()
+        write_site_font(cache / "site", cache)
+        shutil.rmtree(cache / "site")
+        (cache / "pages.json").unlink()
+
+    return made_once(tmp_path_factory, worker_id, "font-cache", make)
+
+
+BOOK_BUILD_LOG = "build.log"  # the real book's build's stderr, beside its site
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory, worker_id, font_cache) -> Path:
+    """The real book, built strictly once per run for all tests that inspect the site, and
+    before any test that reads the checkout's store (see :func:`real_book_first`)."""
+
+    def make(folder: Path) -> None:
+        shutil.copytree(font_cache, FONT_CACHE, dirs_exist_ok=True)  # what the build would cut
+        manifest = folder / "manifest.json"  # the build's output manifest, beside the site
+        result = subprocess.run(
+            [*MKDOCS, "build", "--strict", "--site-dir", str(folder / "site")],
+            cwd=ROOT,
+            env=book_env(BOOK_MANIFEST=str(manifest)),
+            capture_output=True,
+            text=True,
+            timeout=3000,
+        )
+        (folder / BOOK_BUILD_LOG).write_text(result.stderr, encoding="utf-8")
+        assert result.returncode == 0, f"mkdocs build --strict failed:\n{result.stderr[-6000:]}"
+
+    return made_once(tmp_path_factory, worker_id, "book", make) / "site"
+
+
+@pytest.fixture(scope="session")
+def book_store(built_site) -> Path:
+    """The checkout's store, filled by this run's build of the real book: a test that builds
+    or tests the real book again asks for it, so it reuses every unit instead of racing that
+    build to run it a second time."""
+    return ROOT / ".cache" / "bookkit" / "store"
+
+
+@pytest.fixture
+def checkout_build(book_store, tmp_path_factory, worker_id):
+    """For a test that builds the real book in the checkout again: the store is filled, and
+    no other such build runs meanwhile (they share the checkout's caches)."""
+    base = tmp_path_factory.getbasetemp()
+    with FileLock((base if worker_id == "master" else base.parent) / "checkout-build.lock"):
+        yield book_store
+
+
+BUILDS_THE_BOOK = pytest.StashKey[bool]()
+
+
+def needs_the_book(item) -> bool:
+    fixtures = set(getattr(item, "fixturenames", ()))
+    return bool({"built_site", "book_store"} & fixtures) or item.path.is_relative_to(ROOT / "docs")
+
+
+def run_rank(item) -> int:
+    """0: the cold copy's build, which needs nothing else; 1: tests that need no book;
+    2: cold tests that need the built book; 3: the others that need it."""
+    if "cold_copy" in getattr(item, "fixturenames", ()) and not needs_the_book(item):
+        return 0
+    if not needs_the_book(item):
+        return 1
+    return 2 if item.get_closest_marker("cold") else 3
+
+
+@pytest.hookimpl(trylast=True)  # after -m, -k and the other selections
+def pytest_collection_modifyitems(config, items):
+    """Remember whether the run builds the real book, and order the tests so that the two long
+    builds start first, one on each xdist worker: the cold copy, then the first test that needs
+    the book, third, since xdist (``--maxschedchunk=1``) hands each worker two tests to start
+    and then one at a time in this order. The tests that wait for the book come last."""
+    config.stash[BUILDS_THE_BOOK] = any(
+        "built_site" in getattr(item, "fixturenames", ()) for item in items
+    )
+    items.sort(key=run_rank)
+    first = next((i for i, item in enumerate(items) if needs_the_book(item)), None)
+    if first is not None:
+        items.insert(min(2, len(items) - 1), items.pop(first))
+
+
+@pytest.fixture(autouse=True)
+def real_book_first(request):
+    """A test of one of the real book's fences, in a run that builds the book anyway, waits
+    for that build; then its unit must be in the store: it fails (NotStoredError) instead of
+    running the unit a second time in this run."""
+    node = request.node
+    if node.path.is_relative_to(ROOT / "docs") and request.config.stash.get(BUILDS_THE_BOOK, False):
+        request.getfixturevalue("book_store")
+        require_stored()

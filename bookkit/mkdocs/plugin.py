@@ -269,9 +269,10 @@ class BookPlugin(BasePlugin[BookConfig]):
         units_of_page = self._units(files)
         outcomes = self._run(units_of_page) if self.state.execute else {}
         self._start_analysis(outcomes)
-        self.dirty.choose_pages(files, config, self.state.pages, units_of_page, outcomes,
-                                where_rows(self.state.chapters, self.state.glossary),
-                                "glossary.md", self.state.glossary)
+        if self.dirty.enabled:  # a plain build renders every page: nothing to choose
+            self.dirty.choose_pages(files, config, self.state.pages, units_of_page, outcomes,
+                                    where_rows(self.state.chapters, self.state.glossary),
+                                    "glossary.md", self.state.glossary)
         return files
 
     def _start_analysis(self, outcomes: dict[str, Outcome]) -> None:

@@ -11,7 +11,6 @@ BOOK_BROWSER_REQUIRED=1 (set by .ci/run), where a missing browser fails.
 
 from __future__ import annotations
 
-import fcntl
 import functools
 import re
 from pathlib import Path
@@ -19,6 +18,7 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 from bs4 import BeautifulSoup
+from conftest import made_once
 from mkdocs.utils import yaml_load
 
 from bookkit.mkdocs.pdf import PDF_NAME, make_pdf
@@ -65,26 +65,20 @@ def expected(site: Path) -> list[tuple[str, str, str | None]]:
 
 
 @pytest.fixture(scope="module")
-def book(built_site: Path, browser, request, tmp_path_factory):
+def book(built_site: Path, browser, tmp_path_factory, worker_id):
     """The PDF read twice: its structure (outline, links, destinations) by pypdf, the text of
     its pages by PDFium (pypdfium2), which reads the 340 pages in about 2 s of CPU where
     pypdf's ``extract_text`` takes about 40 s.
 
-    Printed once per run: under ``pytest -n`` the first worker to need it prints it into the
-    run's folder (the parent of each worker's), and the others wait for it and read it; the
-    workers' builds of the book are the same."""
+    Printed once per run (:func:`conftest.made_once`): under ``pytest -n`` the first worker to
+    need it prints it, and the others wait for it and read it; the workers' builds of the book
+    are the same."""
     import pypdfium2
     from pypdf import PdfReader
 
-    folder = tmp_path_factory.getbasetemp()
-    if hasattr(request.config, "workerinput"):  # an xdist worker
-        folder = folder.parent
-    out = folder / "pdf" / PDF_NAME
-    out.parent.mkdir(exist_ok=True)
-    with (out.parent / "printing.lock").open("w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if not out.exists():
-            make_pdf(built_site, out, browser=browser)
+    folder = made_once(tmp_path_factory, worker_id, "pdf",
+                       lambda made: make_pdf(built_site, made / PDF_NAME, browser=browser))
+    out = folder / PDF_NAME
     document = pypdfium2.PdfDocument(out)
     texts = [page.get_textpage().get_text_range() for page in document]
     document.close()

@@ -12,6 +12,7 @@ A notebook page is one unit whose blocks are its code cells
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from pathlib import Path
@@ -60,24 +61,29 @@ def _output_size(msg: dict) -> int:
 
 
 def _capped_client(notebook, kernel: str, folder: str, cap: int, kernel_pid: list[int]):
-    """An nbclient client that stops a cell (SIGINT to the kernel) once it printed over ``cap``."""
+    """An nbclient client that stops a cell once it printed over ``cap``: it kills the kernel.
+
+    Not SIGINT: a cell can ignore that, and a SIGINT that lands after the cell's code, while
+    the kernel flushes its output, makes ipykernel drop the cell's reply, so the client would
+    wait for it until the block timeout. A killed kernel is seen by the client within a second
+    (DeadKernelError), and the unit fails anyway."""
     import signal
 
     from nbclient import NotebookClient
 
     class CappedClient(NotebookClient):
         printed = 0
+        over_cap = False
 
         def output(self, outs, msg, display_id, cell_index):
             if msg.get("msg_type") in ("stream", "display_data", "execute_result", "error"):
                 self.printed += _output_size(msg)
                 if self.printed > cap:
+                    self.over_cap = True
                     if kernel_pid:
-                        os.kill(kernel_pid[0], signal.SIGINT)
-                    raise _CellOutputLimit(
-                        f"block printed more than {cap:,} characters "
-                        "(BOOK_OUTPUT_LIMIT to change the limit)"
-                    )
+                        with contextlib.suppress(ProcessLookupError):
+                            os.kill(kernel_pid[0], signal.SIGKILL)
+                    raise _CellOutputLimit
             return super().output(outs, msg, display_id, cell_index)
 
     # coalesce_streams: how the kernel splits stdout into messages varies from run to run;
@@ -104,7 +110,7 @@ def _stdout(cell) -> str:
 def run_cells(conn, job: Job) -> tuple[dict | None, dict[str, str | None]]:
     """Worker side: run the code cells in a kernel; (collected, kernel inputs) or (None, {})."""
     import nbformat
-    from nbclient.exceptions import CellExecutionError
+    from nbclient.exceptions import CellExecutionError, DeadKernelError
 
     new_cell = nbformat.v4.new_code_cell
     start = new_cell(_START_TRACKING.format(
@@ -128,9 +134,13 @@ def run_cells(conn, job: Job) -> tuple[dict | None, dict[str, str | None]]:
                 failure = describe_failure(error, block=index)
                 conn.send(BlockFailed(memory_note(failure, job.limits.memory_mib)))
                 return None, {}
-            except _CellOutputLimit as error:
-                conn.send(BlockFailed(Failure("raised", "OutputLimitExceeded", str(error),
-                                              block=index)))
+            except (_CellOutputLimit, DeadKernelError):
+                if not client.over_cap:
+                    raise
+                conn.send(BlockFailed(Failure(
+                    "raised", "OutputLimitExceeded",
+                    f"block printed more than {job.limits.output:,} characters "
+                    "(BOOK_OUTPUT_LIMIT to change the limit)", block=index)))
                 return None, {}
             conn.send(BlockDone(index, json.loads(json.dumps(cell.outputs))))
         client.execute_cell(report, len(cells) + 1)

@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from conftest import book_env
+from conftest import ROOT, book_env
 
 from bookkit.mkdocs.site_check import CACHE_DIR
 
@@ -140,3 +140,22 @@ def test_a_dirty_rebuild_after_a_save_gives_the_site_a_clean_build_gives(tmp_pat
     assert sorted(dirty) == sorted(clean)
     for name in clean:
         assert dirty[name] == clean[name], f"{name} differs from a clean build"
+
+
+def test_the_theme_files_a_build_copies_are_the_same_without_walking_dot_folders():
+    """bookkit.mkdocs.theme_listing: MkDocs lists the same theme files for the build to copy
+    with the loader that skips Material's ``.icons`` as with Jinja's own, on the real theme."""
+    from mkdocs.config import load_config
+    from mkdocs.structure.files import Files
+
+    from bookkit.mkdocs.theme_listing import list_without_dot_folders
+
+    config = load_config(str(ROOT / "mkdocs.yml"))
+    listed = []
+    for skip_dot_folders in (False, True):
+        if skip_dot_folders:
+            list_without_dot_folders(config.theme)
+        files = Files([])
+        files.add_files_from_theme(config.theme.get_env(), config)
+        listed.append(sorted(file.src_uri for file in files))
+    assert len(listed[0]) > 10 and listed[1] == listed[0]

@@ -79,6 +79,7 @@ from bookkit.mkdocs.search import (
     warm_kiwi,
 )
 from bookkit.mkdocs.site_check import check_site
+from bookkit.mkdocs.theme_listing import list_without_dot_folders
 from bookkit.outputs import details, fill_text_output, fold_errors, placeholder
 from bookkit.page_source import Page, PageError, read_page
 from bookkit.settings import Settings, SettingsError, load
@@ -191,6 +192,7 @@ class BookPlugin(BasePlugin[BookConfig]):
             self.state.engine = Engine(root, settings)
         markdown_exec.formatters["python"] = self.format_python
         markdown_exec.formatters["py"] = self.format_python
+        list_without_dot_folders(config.theme)
         return config
 
     # --- markdown-exec: stored outputs, nothing executed ---------------------------------

@@ -261,6 +261,9 @@ def assert_fault_reported(fault_book, name: str, line: int = 3, block: str | Non
 TIERS = ("cold", "e2e", "book", "unit")
 # Mini books built once for several tests (session or module fixtures).
 SHARED_BOOKS = ("fault_book", "invalid_book", "reviewed_edits")
+# What made_once makes for several tests: the first test to ask makes it, the others wait for it
+# (tests/real_book.py orders them so that they rarely have to).
+MADE_FOR_SEVERAL = frozenset({*SHARED_BOOKS, "printed_book"})
 
 
 # First, before -m selects by tier.

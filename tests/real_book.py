@@ -12,7 +12,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import MKDOCS, ROOT, book_env, made_once
+from conftest import MADE_FOR_SEVERAL, MKDOCS, ROOT, book_env, made_once
 from filelock import FileLock
 
 from bookkit.mkdocs.font_subset import write_site_font
@@ -112,6 +112,19 @@ def pytest_collection_modifyitems(config, items):
     first = next((i for i, item in enumerate(items) if needs_the_book(item)), None)
     if first is not None:
         items.insert(min(2, len(items) - 1), items.pop(first))
+    items[:] = waiters_last(items)
+
+
+def waiters_last(items: list) -> list:
+    """The tests in their order, but those that would wait for a thing made once for several
+    (:data:`conftest.MADE_FOR_SEVERAL`) that an earlier test makes: these go last, so the other
+    worker runs other tests meanwhile instead of waiting (the PDF's print takes about a minute)."""
+    makers, waiters, seen = [], [], set()
+    for item in items:
+        shared = MADE_FOR_SEVERAL.intersection(getattr(item, "fixturenames", ()))
+        (waiters if shared and shared <= seen else makers).append(item)
+        seen |= shared
+    return makers + waiters
 
 
 @pytest.fixture(autouse=True)

@@ -65,7 +65,7 @@ def expected(site: Path) -> list[tuple[str, str, str | None]]:
 
 
 @pytest.fixture(scope="module")
-def book(built_site: Path, browser, tmp_path_factory, worker_id):
+def printed_book(built_site: Path, browser, tmp_path_factory, worker_id):
     """The PDF read twice: its structure (outline, links, destinations) by pypdf, the text of
     its pages by PDFium (pypdfium2), which reads the 340 pages in about 2 s of CPU where
     pypdf's ``extract_text`` takes about 40 s.
@@ -105,8 +105,8 @@ def outline_titles(reader) -> list[str]:
     return [title for title, _ in outline_entries(reader)]
 
 
-def test_every_chapter_and_one_output_of_each_are_in_the_pdf(book, built_site):
-    reader, texts = book
+def test_every_chapter_and_one_output_of_each_are_in_the_pdf(printed_book, built_site):
+    reader, texts = printed_book
     text = squeeze("".join(texts))
     outline = outline_titles(reader)
     pages = expected(built_site)
@@ -124,8 +124,10 @@ def test_every_chapter_and_one_output_of_each_are_in_the_pdf(book, built_site):
     assert missing == []
 
 
-def test_every_page_but_the_cover_has_its_number_and_the_site_links_to_the_pdf(book, built_site):
-    reader, texts = book
+def test_every_page_but_the_cover_has_its_number_and_the_site_links_to_the_pdf(
+    printed_book, built_site
+):
+    reader, texts = printed_book
     total = len(texts)
     assert total > len(nav_sources())
     assert f"/ {total}" not in texts[0]  # the cover
@@ -162,8 +164,8 @@ def contents_lines(reader) -> list[tuple[str, int]]:
     return lines
 
 
-def test_the_contents_print_the_page_each_entry_lands_on(book, built_site):
-    reader, _ = book
+def test_the_contents_print_the_page_each_entry_lands_on(printed_book, built_site):
+    reader, _ = printed_book
     lines = contents_lines(reader)
     titles = [squeeze(title) for _, title, _ in expected(built_site)]
     assert len(lines) == len(titles)

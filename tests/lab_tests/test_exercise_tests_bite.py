@@ -7,6 +7,7 @@ per file, so the xdist workers share them) and checks that every one of them fai
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -14,11 +15,13 @@ from pathlib import Path
 
 import pytest
 
-from bookkit.settings import child_environment
+from bookkit.settings import child_environment, environment
 from bookkit.tools import exercise_stubs as stubs
 
 HERE = Path(__file__).resolve().parent
-ENV = child_environment(PYTHONPATH=str(HERE.parents[1]))  # the project's labs, not this folder
+# The project's labs, not this folder; the rest of PYTHONPATH stays (tests/proven.py's watch).
+ENV = child_environment(PYTHONPATH=os.pathsep.join(
+    filter(None, [str(HERE.parents[1]), environment().get("PYTHONPATH")])))
 EXERCISE_TESTS = ["test_grad_check.py", "test_nchw_and_gather.py", "test_manual_sgd.py",
                   "test_unbroadcast_grad.py", "test_strides_and_views.py",
                   "test_autograd_bugs_fixes.py", "test_bfs.py"]

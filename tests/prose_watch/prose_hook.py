@@ -1,0 +1,89 @@
+"""What a test process, and every Python process it starts, did that a prose edit could change.
+
+An audit hook (:func:`install`) writes one line to a log for each of these:
+
+- ``read PATH``: a file opened under the checkout's ``docs/`` ending in ``.md`` (the prose), or
+  under ``site/`` or ``.cache/`` (made from it);
+- ``unwatched WHY``: a process started that this hook cannot follow. That is a Python process
+  whose environment drops the hook (``PYTHONPATH`` without this folder, or ``-I``/``-E``/``-S``),
+  another program started in the checkout or given a path in it, or ``os.system``/``exec``/
+  ``spawn``.
+
+Python children load it, with the same log, from ``sitecustomize.py`` in this folder, which the
+test run puts on ``PYTHONPATH``; a forked process keeps its parent's hook. ``tests/proven.py``
+reads the log.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+
+LOG = "PROSE_WATCH_LOG"  # the log's path, in the environment of every process that writes to it
+ROOT = "PROSE_WATCH_ROOT"  # the checkout watched
+HERE = os.path.dirname(os.path.abspath(__file__))
+_PYTHON = re.compile(r"python[\d.]*$")
+_UNFOLLOWED = ("os.system", "os.exec", "os.posix_spawn", "os.spawn", "os.startfile", "pty.spawn")
+
+
+def install(log: str, root: str, ignored: tuple[str, ...] = (), frames: bool = False) -> None:
+    """Watch this process: append to ``log`` what it does to the checkout at ``root``. Reads
+    under ``ignored`` are not reported; with ``frames``, a read names the modules whose
+    top-level code is running (what a test run's collection reads, by module)."""
+    root = os.path.abspath(root) + os.sep
+    watched = tuple(root + name + os.sep for name in ("docs", "site", ".cache"))
+    docs = root + "docs" + os.sep
+
+    def write(line: str) -> None:
+        with open(log, "a", encoding="utf-8") as out:  # noqa: PTH123 (no pathlib: it is audited)
+            out.write(f"{line}\n")
+
+    def importing() -> str:
+        frame, names = sys._getframe(2), []
+        while frame is not None:
+            if frame.f_code.co_name == "<module>":
+                names.append(str(frame.f_globals.get("__name__")))
+            frame = frame.f_back
+        return " ".join(names)
+
+    def python_child(args, env) -> str | None:
+        """Why a Python child would not carry the hook, or None."""
+        if any(flag in ("-I", "-E", "-S") for flag in args[1:3]):
+            return f"python {' '.join(args[:3])}"
+        if env is not None:
+            paths = str(env.get("PYTHONPATH", "")).split(os.pathsep)
+            if env.get(LOG) != log or HERE not in paths:
+                return f"python without the watch: {' '.join(args[:4])}"
+        return None
+
+    def hook(event: str, args: tuple) -> None:
+        if event == "open":
+            path = args[0]
+            if isinstance(path, bytes):
+                path = os.fsdecode(path)
+            if not isinstance(path, str):
+                return
+            if not path.startswith(os.sep):
+                path = os.path.join(os.getcwd(), path)
+            if (path.startswith(watched) and (not path.startswith(docs) or path.endswith(".md"))
+                    and not path.startswith(ignored)):
+                write(f"read {path}" + (f" by {importing()}" if frames else ""))
+        elif event == "subprocess.Popen":
+            executable, argv, cwd, env = args
+            argv = [os.fsdecode(a) if isinstance(a, bytes) else str(a) for a in
+                    ([argv] if isinstance(argv, (str, bytes)) else list(argv))]
+            program = os.path.basename(str(executable or argv[0]))
+            if _PYTHON.match(program):
+                why = python_child(argv, env)
+            else:
+                folder = os.path.abspath(os.fsdecode(cwd)) + os.sep if cwd else os.getcwd() + os.sep
+                why = (f"{program} in {folder}" if folder.startswith(root)
+                       else next((f"{program} given {arg}" for arg in argv if root in arg + os.sep
+                                  or arg.startswith(root)), None))
+            if why:
+                write(f"unwatched {why}")
+        elif event.startswith(_UNFOLLOWED):
+            write(f"unwatched {event}")
+
+    sys.addaudithook(hook)

@@ -1,0 +1,101 @@
+"""tests/proven.py and its watch (tests/prose_watch/): what a test and its children read of
+the prose is seen, and a run remembers a passed test that saw none, and only that one."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import proven
+from conftest import ROOT, book_env
+
+from bookkit.settings import environment
+
+prose_hook = proven.prose_hook
+
+# A process watching a fake checkout at sys.argv[1], logging to sys.argv[2], that does what the
+# test asks: read a file, or start a process.
+WATCHED = """\
+import os, subprocess, sys
+sys.path.insert(0, {watch!r})
+import prose_hook
+root, log, what = sys.argv[1], sys.argv[2], sys.argv[3]
+os.environ[prose_hook.LOG], os.environ[prose_hook.ROOT] = log, root
+os.environ["PYTHONPATH"] = os.pathsep.join([{watch!r}, os.environ.get("PYTHONPATH", "")])
+prose_hook.install(log, root)
+read = "import os, sys; open(os.path.join(sys.argv[1], 'docs', 'page.md')).read()"
+if what == "page":
+    open(os.path.join(root, "docs", "page.md")).read()
+elif what == "snippet":
+    open(os.path.join(root, "snippets", "s.py")).read()
+elif what == "site":
+    open(os.path.join(root, "site", "index.html")).read()
+elif what == "child reads":
+    subprocess.run([sys.executable, "-c", read, root], check=True)
+elif what == "child without the watch":
+    subprocess.run([sys.executable, "-c", "pass"], env={{"PATH": os.environ["PATH"]}})
+elif what == "isolated child":
+    subprocess.run([sys.executable, "-I", "-c", "pass"], check=True)
+elif what == "program in the checkout":
+    subprocess.run(["ls"], cwd=root, check=True, capture_output=True)
+elif what == "program elsewhere":
+    subprocess.run(["ls"], cwd="/", check=True, capture_output=True)
+elif what == "system":
+    os.system("true")
+"""
+
+
+def watched(tmp_path: Path, what: str) -> list[str]:
+    """The log's lines after a watched process did ``what`` in a fake checkout."""
+    root, log = tmp_path / "book", tmp_path / f"{what}.log"
+    for name, text in {"docs/page.md": "# 쪽\n", "snippets/s.py": "x = 1\n",
+                       "site/index.html": "<p>쪽</p>\n"}.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text, encoding="utf-8")
+    script = tmp_path / "watched.py"
+    script.write_text(WATCHED.format(watch=str(proven.WATCH)), encoding="utf-8")
+    env = {k: v for k, v in environment().items() if k not in (prose_hook.LOG, prose_hook.ROOT)}
+    subprocess.run([sys.executable, str(script), str(root), str(log), what], check=True, env=env)
+    return log.read_text(encoding="utf-8").splitlines() if log.exists() else []
+
+
+def test_the_watch_sees_prose_reads_in_the_process_and_its_python_children(tmp_path):
+    for what in ("page", "site", "child reads"):
+        assert any(re.fullmatch(r"read .*/book/(docs/page\.md|site/index\.html)", line)
+                   for line in watched(tmp_path, what)), what
+    for what in ("snippet", "program elsewhere"):
+        assert watched(tmp_path, what) == [], what
+
+
+def test_the_watch_reports_processes_it_cannot_follow(tmp_path):
+    for what in ("child without the watch", "isolated child", "program in the checkout",
+                 "system"):
+        assert any(line.startswith("unwatched ") for line in watched(tmp_path, what)), what
+
+
+def test_a_run_remembers_a_passed_test_that_saw_no_prose_and_only_that(tmp_path):
+    """Two runs of two tests in the real checkout: a unit test, remembered by the first run and
+    skipped as proven by the second; and one whose module reads the glossary at collection,
+    which both runs run. ``--prove-all`` runs both again."""
+    plain = "tests/test_made_once.py::test_two_workers_asking_at_once_get_one_making"
+    reader = "tests/test_terms.py::test_the_tables_are_read_from_the_conventions_page"
+    env = {k: v for k, v in book_env().items() if k not in (prose_hook.LOG, prose_hook.ROOT)}
+
+    def run(*extra: str) -> str:
+        result = subprocess.run(
+            [sys.executable, "-m", "pytest", "-v", "-p", "no:cacheprovider", "-p", "no:xdist",
+             "-rs", "--basetemp", str(tmp_path / f"run{len(os.listdir(tmp_path))}"),
+             plain, reader, *extra],
+            cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+        assert result.returncode == 0, result.stdout[-3000:]
+        return result.stdout
+
+    first = run("--prove-all")
+    assert "2 passed" in first and "1 passed and remembered" in first, first[-2000:]
+    second = run()
+    assert "1 passed, 1 skipped" in second, second[-2000:]
+    assert f"{plain} SKIPPED" in second and "proven by an earlier run" in second, second[-2000:]
+    assert "2 passed" in run("--prove-all")

@@ -32,6 +32,8 @@ from pathlib import Path
 
 import pytest
 
+from bookkit.settings import environment, replace_environment
+
 ROOT = Path(__file__).resolve().parent.parent
 PROVEN = ROOT / ".cache" / "bookkit" / "tests-proven"
 WATCH = Path(__file__).resolve().parent / "prose_watch"
@@ -56,14 +58,14 @@ def inputs_digest(root: Path = ROOT) -> str:
         path = shutil.which(tool)
         stat = os.stat(path) if path else None
         digest.update(f"tool {tool} {path} {stat and (stat.st_size, stat.st_mtime_ns)}\n".encode())
-    variables = {name: value for name, value in os.environ.items()
+    variables = {name: value for name, value in environment().items()
                  if name.startswith("BOOK_") or name == "PYTHONHASHSEED"}
     digest.update(json.dumps([sys.version, variables], sort_keys=True).encode())
     return digest.hexdigest()
 
 
 def _pythonpath_with(folder: Path) -> str:
-    return os.pathsep.join([str(folder), *filter(None, [os.environ.get("PYTHONPATH")])])
+    return os.pathsep.join([str(folder), *filter(None, [environment().get("PYTHONPATH")])])
 
 
 class Proofs:
@@ -81,9 +83,8 @@ class Proofs:
         self.unprovable_paths: set[Path] = set()
         self.remembered = 0
         self.proven = 0
-        os.environ[prose_hook.LOG] = log
-        os.environ[prose_hook.ROOT] = str(ROOT)
-        os.environ["PYTHONPATH"] = _pythonpath_with(WATCH)
+        replace_environment({prose_hook.LOG: log, prose_hook.ROOT: str(ROOT),
+                             "PYTHONPATH": _pythonpath_with(WATCH)})
         # Not prose: the proofs, and the site font's cut of the committed characters (copied by
         # tests/real_book.py's font_cache; the cut's name is its characters' digest).
         ignored = tuple(f"{folder}{os.sep}" for folder in (PROVEN, ROOT / ".cache/bookkit/font"))

@@ -124,6 +124,13 @@ def waiters_last(items: list) -> list:
         shared = MADE_FOR_SEVERAL.intersection(getattr(item, "fixturenames", ()))
         (waiters if shared and shared <= seen else makers).append(item)
         seen |= shared
+    # The PDF's print is the longest thing made after the book: it starts first of what waits
+    # for the book, so it is done long before its waiters come.
+    printer = next((i for i, item in enumerate(makers)
+                    if "printed_book" in getattr(item, "fixturenames", ())), None)
+    book_first = next((i for i, item in enumerate(makers) if run_rank(item) == 3), None)
+    if printer is not None and book_first is not None and printer > book_first:
+        makers.insert(book_first, makers.pop(printer))
     return makers + waiters
 
 

@@ -14,7 +14,7 @@
     python3 scripts/dev.py bench [--repeat N] [--warm-store] [--serve]  # fresh builds, serve
     python3 scripts/dev.py bench --search        # search query set, with and without Korean field
     python3 scripts/dev.py bench --pages         # bytes each page downloads, first load and next
-    python3 scripts/dev.py bench --tests         # the pytest step: fresh clone, then a prose edit
+    python3 scripts/dev.py bench --tests         # pytest step: fresh clone, then two prose edits
     python3 scripts/dev.py diff [BASE] [--out F] # which printed outputs differ from BASE (main)
     python3 scripts/dev.py verify [--sample PCT] [--seed N]  # re-execute stored units, compare
     python3 scripts/dev.py exercises [--check]   # regenerate (or check) stubs and lab notebook

@@ -274,7 +274,12 @@ def serve_table(copy: Path, repeat: int) -> None:
         print(f"| {label} | {seconds:.2f} | {target} |")
 
 
-TEST_TARGETS = {"fresh clone": 240.0, "after a prose edit": 90.0}  # seconds
+# (row, the sentence added to PROSE_PAGE before it, target seconds). The first edit uses only
+# characters of the site font's list; the second adds one (벤), so the font's extra cut, which
+# every page loads, changes too.
+TEST_RUNS = [("fresh clone", None, 240.0),
+             ("after a prose edit", "이 문장은 글만 고친 실행을 재려고 더한 것입니다.", 90.0),
+             ("after a prose edit with a new character", "벤치마크가 더한 문장입니다.", 90.0)]
 
 
 def timed_test_step(clone: Path, report: Path) -> tuple[float, float, int]:
@@ -302,20 +307,19 @@ def tests_table(folder: Path) -> None:
     subprocess.run(["git", "clone", "--quiet", str(ROOT), str(clone)], check=True)
     (clone / ".venv").symlink_to((ROOT / ".venv").resolve())
     rows = []
-    for label in TEST_TARGETS:
-        if rows:
-            append(clone / PROSE_PAGE, "\n벤치마크가 더한 문장입니다.\n")
+    for label, sentence, target in TEST_RUNS:
+        if sentence:
+            append(clone / PROSE_PAGE, f"\n{sentence}\n")
         report = folder / f"{len(rows)}.xml"
-        rows.append((label, *timed_test_step(clone, report)))
+        rows.append((label, target, *timed_test_step(clone, report)))
         print(f"\nslowest tests, {label} (seconds):")
         for seconds, name in slowest(report):
             print(f"  {seconds:7.1f}  {name}")
     print("\n| dev.py test's pytest step | wall s | CPU s | exit | target |")
     print("| --- | ---: | ---: | ---: | --- |")
-    for label, wall, cpu, code in rows:
-        verdict = "met" if wall <= TEST_TARGETS[label] and code == 0 else "not met"
-        print(f"| {label} | {wall:.1f} | {cpu:.1f} | {code} | "
-              f"≤ {TEST_TARGETS[label]:.0f} s ({verdict}) |")
+    for label, target, wall, cpu, code in rows:
+        verdict = "met" if wall <= target and code == 0 else "not met"
+        print(f"| {label} | {wall:.1f} | {cpu:.1f} | {code} | ≤ {target:.0f} s ({verdict}) |")
 
 
 def main(argv: list[str] | None = None) -> int:

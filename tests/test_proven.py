@@ -76,6 +76,15 @@ def test_the_watch_reports_processes_it_cannot_follow(tmp_path):
         assert any(line.startswith("unwatched ") for line in watched(tmp_path, what)), what
 
 
+def test_a_sitecustomize_the_watch_hides_still_runs(tmp_path):
+    (tmp_path / "sitecustomize.py").write_text("print('the hidden one ran')\n", encoding="utf-8")
+    env = {k: v for k, v in environment().items() if k not in (prose_hook.LOG, prose_hook.ROOT)}
+    env["PYTHONPATH"] = os.pathsep.join([str(proven.WATCH), str(tmp_path)])
+    result = subprocess.run([sys.executable, "-c", "pass"], env=env, capture_output=True,
+                            text=True, check=True)
+    assert result.stdout == "the hidden one ran\n"
+
+
 def test_a_run_remembers_a_passed_test_that_saw_no_prose_and_only_that(tmp_path):
     """Two runs of two tests in the real checkout: a unit test, remembered by the first run and
     skipped as proven by the second; and one whose module reads the glossary at collection,

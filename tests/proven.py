@@ -128,7 +128,12 @@ class Proofs:
     def provable(self, item) -> bool:
         from real_book import needs_the_book
 
-        return not needs_the_book(item) and Path(item.path) not in self.unprovable_paths
+        # A folder's collector that read prose (a conftest, a plugin deciding what to collect)
+        # makes every test under it unprovable.
+        path = Path(item.path)
+        return not needs_the_book(item) and not any(
+            path == unprovable or path.is_relative_to(unprovable)
+            for unprovable in self.unprovable_paths)
 
     def proof(self, item) -> Path:
         impl = item.config.getoption("--impl", default="solution")

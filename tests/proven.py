@@ -3,7 +3,7 @@
 A test that passed is remembered (``.cache/bookkit/tests-proven/``) under the digest of its
 inputs: its node id, every file of the working tree except the pages' prose (``docs/**/*.md``),
 the installed packages, the interpreter, the ``BOOK_*`` variables and the programs it may start
-(node, Chromium). The next run reports it skipped as proven while that digest is the same. So
+(node, Chromium, git). The next run reports it skipped as proven while that digest is the same. So
 after a prose edit a run repeats only the tests that can see prose: it proves what changed.
 
 Only a test that provably never saw the prose is remembered:

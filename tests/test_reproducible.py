@@ -10,8 +10,9 @@ it runs beside the real book's build on another xdist worker. A proof that passe
 (``.cache/bookkit/builds-proven/``) under the digest of everything it depends on: the code of
 every unit (its key, which holds its environment), every file of the copy except the pages'
 Markdown (their fences are in the unit keys; their prose is rendered by the same code on both
-sides), and the installed packages. A prose edit reuses the proof; a changed fence, snippet,
-helper module, build code or package runs it again.
+sides), the installed packages and the rest of ``tests/proven.py``'s inputs digest. A prose
+edit reuses the proof; a changed fence, snippet, helper module, build code or package runs it
+again.
 """
 
 from __future__ import annotations
@@ -23,11 +24,11 @@ import html
 import json
 import shutil
 import subprocess
-from importlib.metadata import distributions
 from pathlib import Path
 
 import pytest
 from conftest import MKDOCS, ROOT, book_env
+from proven import inputs_digest
 from real_book import made_once
 
 from bookkit.exec.engine import book_units
@@ -46,12 +47,7 @@ def proof_key(root: Path = ROOT) -> str:
     environment = fingerprint(root, load().device)
     for key in sorted(unit.key(environment) for unit in book_units(root)):
         digest.update(f"unit {key}\n".encode())
-    for name in bench.tree_files(root):
-        if not (name.startswith("docs/") and name.endswith(".md")):
-            digest.update(f"file {name} ".encode() + hashlib.sha256(
-                (root / name).read_bytes()).hexdigest().encode() + b"\n")
-    for package in sorted(f"{d.metadata['Name']}=={d.version}" for d in distributions()):
-        digest.update(f"package {package}\n".encode())
+    digest.update(f"inputs {inputs_digest(root)}\n".encode())  # all but the prose (proven.py)
     return digest.hexdigest()
 
 

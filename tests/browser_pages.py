@@ -144,14 +144,23 @@ LAYOUT = """() => [document.body.innerHTML, ...[...document.body.querySelectorAl
               return [e.tagName, Math.round(r.x), Math.round(r.y), Math.round(r.width),
                       Math.round(r.height), s.display, s.visibility, s.opacity,
                       s.overflowX, s.overflowY].join(' '); })]"""
-LAYOUT_CHANGES = (
-    "before => { const now = ("
-    + LAYOUT
-    + """)();
-  if (now[0] !== before[0]) return ['the DOM under <body>'];
-  return now.slice(1).map((box, i) => [box, before[i + 1]])
-    .filter(([box, old]) => box !== old).map(([box, old]) => `${old} -> ${box}`); }"""
-)
+
+
+def scheme_changes(light: list[str], dark: list[str], light_again: list[str]) -> list[str]:
+    """What the dark scheme changed besides colours: the parts of the ``LAYOUT`` taken in the
+    dark scheme that differ both from the light one before it and from the light one after it.
+
+    A change that stays when the page is light again did not come from the scheme: the page
+    itself changed meanwhile (on a busy machine a ResizeObserver can set a scroll region's
+    ``tabindex`` late), so it is not counted.
+    """
+    if dark[0] != light[0] and dark[0] != light_again[0]:
+        return ["the DOM under <body>"]
+    befores = [side[1:] if len(side) == len(dark) else [None] * (len(dark) - 1)
+               for side in (light, light_again)]
+    return [f"{before} -> {box}" for box, before, after in zip(dark[1:], *befores, strict=True)
+            if box != before and box != after]
+
 
 # At a phone's width: the article's font, Hangul in the served face, the faces in use, and how
 # far the page is wider than the window.
@@ -168,9 +177,10 @@ def visit_page(browser, url: str, loaded: list[str] | None = None) -> dict:
 
     ``axe`` holds the violations (any impact) of: ``light`` (WCAG A/AA at 1280 px), ``dark``
     (the colour rules in Material's dark scheme) and ``phone`` (the scrolling rule at 390 px);
-    ``dark_layout`` what the dark scheme changed besides colours (nothing, or the dark pass
-    would need every rule); ``phone`` the font and width measures at 390 px; ``outside`` the
-    requests that left 127.0.0.1. The paths of the others go into ``loaded``.
+    ``dark_layout`` what the dark scheme changed besides colours (:func:`scheme_changes`:
+    nothing, or the dark pass would need every rule); ``phone`` the font and width measures at
+    390 px; ``outside`` the requests that left 127.0.0.1. The paths of the others go into
+    ``loaded``.
     """
     page, outside = open_page(browser, url, loaded, viewport=DESKTOP)
     page.evaluate("document.fonts.ready.then(() => true)")
@@ -178,11 +188,12 @@ def visit_page(browser, url: str, loaded: list[str] | None = None) -> dict:
     axe = {"light": page.evaluate(RUN_AXE, {"type": "tag", "values": TAGS})}
     light = page.evaluate(LAYOUT)
     page.evaluate(SET_SCHEME, "slate")
-    dark_layout = page.evaluate(LAYOUT_CHANGES, light)
+    dark = page.evaluate(LAYOUT)
     colour_rules = page.evaluate(COLOUR_RULES, TAGS)
     axe["dark"] = page.evaluate(RUN_AXE, {"type": "rule", "values": colour_rules})
-    page.set_viewport_size(PHONE)
     page.evaluate(SET_SCHEME, "default")
+    dark_layout = scheme_changes(light, dark, page.evaluate(LAYOUT))
+    page.set_viewport_size(PHONE)
     phone = page.evaluate(PHONE_MEASURES)
     axe["phone"] = page.evaluate(RUN_AXE, {"type": "rule", "values": PHONE_RULES})
     page.close()

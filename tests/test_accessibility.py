@@ -15,7 +15,7 @@ import hashlib
 
 import pytest
 
-from tests.browser_pages import AXE, PAGE_PARAMS, skip_without_chromium
+from tests.browser_pages import AXE, PAGE_PARAMS, scheme_changes, skip_without_chromium
 
 skip_without_chromium()
 pytest_plugins = ["tests.browser_fixtures"]
@@ -70,3 +70,13 @@ def test_the_dark_scheme_changes_colours_only(page_visit, path):
 @pytest.mark.parametrize("path", PAGE_PARAMS)
 def test_no_serious_scrolling_violation_at_a_phones_width(page_visit, path):
     assert_no_serious_violation(path, "light, 390 px", page_visit(path)["axe"]["phone"])
+
+
+def test_only_what_the_dark_scheme_changed_and_light_undid_counts():
+    light, dark = ["<p>x</p>", "P 0 0 10 10"], ["<p>x</p>", "P 0 0 10 12"]
+    assert scheme_changes(light, dark, light) == ["P 0 0 10 10 -> P 0 0 10 12"]
+    assert scheme_changes(light, dark, dark) == []  # the page changed by itself, meanwhile
+    late = ["<p tabindex=0>x</p>", "P 0 0 10 10"]
+    assert scheme_changes(light, late, late) == []
+    assert scheme_changes(light, ["<b>x</b>", "B 0 0 10 10"], light) == ["the DOM under <body>"]
+    assert scheme_changes(light, [*late, "B 0 0 1 1"], [*late, "B 0 0 1 1"]) == []

@@ -28,6 +28,11 @@ class OutputLimitExceeded(BaseException):  # noqa: N818  (BaseException: `except
     """A block printed more than the output limit."""
 
 
+def over_limit(limit: int) -> str:
+    """What a block over the output limit is told (a cell of a notebook page too)."""
+    return f"block printed more than {limit:,} characters (BOOK_OUTPUT_LIMIT to change the limit)"
+
+
 class CappedBuffer(io.StringIO):
     def __init__(self, limit: int) -> None:
         super().__init__()
@@ -37,10 +42,7 @@ class CappedBuffer(io.StringIO):
     def write(self, text: str) -> int:
         if self.exceeded or self.tell() + len(text) > self.limit:
             self.exceeded = True
-            raise OutputLimitExceeded(
-                f"block printed more than {self.limit:,} characters "
-                "(BOOK_OUTPUT_LIMIT to change the limit)"
-            )
+            raise OutputLimitExceeded(over_limit(self.limit))
         return super().write(text)
 
 

@@ -17,6 +17,7 @@ import json
 import os
 from pathlib import Path
 
+from bookkit.exec.capture import over_limit
 from bookkit.exec.containment import memory_note
 from bookkit.exec.jobs import (
     BlockDone,
@@ -137,10 +138,8 @@ def run_cells(conn, job: Job) -> tuple[dict | None, dict[str, str | None]]:
             except (_CellOutputLimit, DeadKernelError):
                 if not client.over_cap:
                     raise
-                conn.send(BlockFailed(Failure(
-                    "raised", "OutputLimitExceeded",
-                    f"block printed more than {job.limits.output:,} characters "
-                    "(BOOK_OUTPUT_LIMIT to change the limit)", block=index)))
+                conn.send(BlockFailed(Failure("raised", "OutputLimitExceeded",
+                                              over_limit(job.limits.output), block=index)))
                 return None, {}
             conn.send(BlockDone(index, json.loads(json.dumps(cell.outputs))))
         client.execute_cell(report, len(cells) + 1)

@@ -160,10 +160,8 @@ class DirtyBuilds:
         when nothing is executed: the blocks' code stands for them); ``where``: what the
         glossary's "나오는 곳" column is made of (:func:`bookkit.mkdocs.glossary.where_rows`);
         ``glossary``: the glossary page's src_uri; ``shared``: anything else every page shows
-        (the glossary's terms).
+        (the glossary's terms). Only a dirty build calls it: a plain build renders every page.
         """
-        if not self.enabled:
-            return
         pages = {file.src_uri: file for file in files.documentation_pages()}
         self.last.order = [_url(file) for file in pages.values()]
         book = _book_digest(sources, config, shared)

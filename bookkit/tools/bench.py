@@ -25,8 +25,9 @@ appears: seconds from save to served, against the unit's own run time for the sn
 
 ``--tests`` times ``dev.py test``'s pytest step instead: it clones the committed tree into a
 temporary folder (as CI checks it out: no ``.cache``), links this checkout's ``.venv``, runs
-``python scripts/dev.py pytest`` there, adds a sentence to a chapter, and runs it again. Its
-table gives both runs' wall and CPU seconds against the targets (4 min from a fresh clone,
+``python scripts/dev.py pytest`` there, then again after each of two sentences added to a
+chapter (:data:`TEST_RUNS`: one in the site font's characters, one with a new character). Its
+table gives each run's wall and CPU seconds against the targets (4 min from a fresh clone,
 90 s after a prose edit).
 
 A benchmark, not a test: it prints what it measured and fails only when a build fails.
@@ -134,20 +135,27 @@ def build_env(copy: Path, **extra: str) -> dict[str, str]:
                 BOOK_STORE=str(copy / ".cache" / "bench-store"), PYTHONPATH=str(copy), **extra)
 
 
-def fresh_build(copy: Path, step: str, **extra: str) -> dict:
-    """One ``mkdocs build --strict`` in a new process: wall and CPU seconds, units."""
+def timed_run(command: list, **options) -> tuple[subprocess.CompletedProcess, float, float]:
+    """``subprocess.run(command, **options)``, its wall seconds and its processes' CPU seconds."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict"], cwd=copy,
-                            env=build_env(copy, **extra), capture_output=True, text=True)
+    result = subprocess.run(command, **options)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return result, wall, cpu
+
+
+def fresh_build(copy: Path, step: str, **extra: str) -> dict:
+    """One ``mkdocs build --strict`` in a new process: wall and CPU seconds, units."""
+    result, wall, cpu = timed_run([sys.executable, "-m", "mkdocs", "build", "--strict"],
+                                  cwd=copy, env=build_env(copy, **extra), capture_output=True,
+                                  text=True)
     if result.returncode != 0:
         print(result.stderr[-5000:], file=sys.stderr)
         raise SystemExit(f"{step}: the build failed")
     found = SUMMARY.findall(result.stderr)
     executed, reused = (int(found[-1][0]), int(found[-1][1])) if found else (0, 0)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return {"step": step, "wall": wall, "cpu": cpu, "executed": executed, "reused": reused}
 
 
@@ -286,12 +294,8 @@ def timed_test_step(clone: Path, report: Path) -> tuple[float, float, int]:
     """Wall and CPU seconds (its children's) and exit code of ``dev.py pytest`` in ``clone``;
     the per-test times go to the JUnit ``report``."""
     env = child_environment(PYTEST_ADDOPTS=f"--junitxml={report}")
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    result = subprocess.run([sys.executable, "scripts/dev.py", "pytest"], cwd=clone, env=env)
-    wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    result, wall, cpu = timed_run([sys.executable, "scripts/dev.py", "pytest"], cwd=clone,
+                                  env=env)
     return wall, cpu, result.returncode
 
 

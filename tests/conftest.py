@@ -31,12 +31,17 @@ MKDOCS = [sys.executable, "-m", "mkdocs"]
 MADE_LOG = "made-once.log"  # one line per thing made_once made, in the run's shared folder
 
 
+def run_folder(tmp_path_factory, worker_id: str) -> Path:
+    """The temporary folder every xdist worker of this run shares (the run's own without -n)."""
+    base = tmp_path_factory.getbasetemp()
+    return base if worker_id == "master" else base.parent
+
+
 def made_once(tmp_path_factory, worker_id: str, name: str, make) -> Path:
     """The folder ``name``, filled by ``make(folder)`` once per test run however many xdist
     workers ask: pytest-xdist's documented pattern, a FileLock in the folder all workers of the
     run share. A failure is remembered, so no other worker tries again: it fails the same way."""
-    base = tmp_path_factory.getbasetemp()
-    shared = base if worker_id == "master" else base.parent
+    shared = run_folder(tmp_path_factory, worker_id)
     folder, failed = shared / name, shared / f"{name}.failed"
     with FileLock(shared / f"{name}.lock"):
         if not folder.exists() and not failed.exists():

@@ -12,7 +12,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import MADE_FOR_SEVERAL, MKDOCS, ROOT, book_env, made_once
+from conftest import MADE_FOR_SEVERAL, MKDOCS, ROOT, book_env, made_once, run_folder
 from filelock import FileLock
 
 from bookkit.mkdocs.font_subset import write_site_font
@@ -76,8 +76,7 @@ def book_store(built_site) -> Path:
 def checkout_build(book_store, tmp_path_factory, worker_id):
     """For a test that builds the real book in the checkout again: the store is filled, and
     no other such build runs meanwhile (they share the checkout's caches)."""
-    base = tmp_path_factory.getbasetemp()
-    with FileLock((base if worker_id == "master" else base.parent) / "checkout-build.lock"):
+    with FileLock(run_folder(tmp_path_factory, worker_id) / "checkout-build.lock"):
         yield book_store
 
 

@@ -27,9 +27,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import MKDOCS, ROOT, book_env
+from conftest import MKDOCS, ROOT, book_env, made_once
 from proven import inputs_digest
-from real_book import made_once
 
 from bookkit.exec.engine import book_units
 from bookkit.exec.fingerprint import fingerprint

@@ -79,7 +79,7 @@ class Proofs:
         os.close(handle)
         self.log = Path(log)
         self.mark = 0
-        self.collected_reads: dict[str, set[str]] = {}  # collector path -> modules that read
+        self.reading_modules: set[str] = set()  # whose top-level code read prose at collection
         self.unprovable_paths: set[Path] = set()
         self.remembered = 0
         self.proven = 0
@@ -106,23 +106,22 @@ class Proofs:
     def pytest_make_collect_report(self, collector):
         self.set_mark()
         yield
-        readers = {line.partition(" by ")[2] for line in self.lines_since_mark()}
-        if readers and getattr(collector, "path", None) is not None:
-            self.unprovable_paths.add(Path(collector.path))
-            for names in readers:
-                self.collected_reads.setdefault(str(collector.path), set()).update(names.split())
+        lines = self.lines_since_mark()
+        if lines and getattr(collector, "path", None) is not None:
+            self.unprovable_paths.add(collector.path)
+            for line in lines:
+                self.reading_modules.update(line.partition(" by ")[2].split())
 
     @pytest.hookimpl(trylast=True)
     def pytest_collection_modifyitems(self, items):
         """Modules whose import read prose, and every test module that imports one of them."""
-        helpers = {name for names in self.collected_reads.values() for name in names
-                   if name != "__main__"}
-        for item in items:
-            module = getattr(item, "module", None)
-            source = item.path.read_text(encoding="utf-8") if item.path.suffix == ".py" else ""
-            if module is not None and (module.__name__ in helpers or any(
-                    name.rpartition(".")[2] in source for name in helpers)):
-                self.unprovable_paths.add(Path(item.path))
+        helpers = self.reading_modules - {"__main__"}
+        modules = {item.module for item in items if getattr(item, "module", None) is not None}
+        for module in modules:
+            source = Path(module.__file__).read_text(encoding="utf-8")
+            if module.__name__ in helpers or any(
+                    name.rpartition(".")[2] in source for name in helpers):
+                self.unprovable_paths.add(Path(module.__file__))
 
     # --- running --------------------------------------------------------------------------
     def provable(self, item) -> bool:
@@ -130,10 +129,8 @@ class Proofs:
 
         # A folder's collector that read prose (a conftest, a plugin deciding what to collect)
         # makes every test under it unprovable.
-        path = Path(item.path)
         return not needs_the_book(item) and not any(
-            path == unprovable or path.is_relative_to(unprovable)
-            for unprovable in self.unprovable_paths)
+            item.path.is_relative_to(unprovable) for unprovable in self.unprovable_paths)
 
     def proof(self, item) -> Path:
         impl = item.config.getoption("--impl", default="solution")

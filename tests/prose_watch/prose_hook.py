@@ -79,8 +79,8 @@ def install(log: str, root: str, ignored: tuple[str, ...] = (), frames: bool = F
             else:
                 folder = os.path.abspath(os.fsdecode(cwd)) + os.sep if cwd else os.getcwd() + os.sep
                 why = (f"{program} in {folder}" if folder.startswith(root)
-                       else next((f"{program} given {arg}" for arg in argv if root in arg + os.sep
-                                  or arg.startswith(root)), None))
+                       else next((f"{program} given {arg}" for arg in argv
+                                  if root in arg + os.sep), None))
             if why:
                 write(f"unwatched {why}")
         elif event.startswith(_UNFOLLOWED):

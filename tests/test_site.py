@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import pytest
 import yaml
-from bs4 import BeautifulSoup
+from selectolax.lexbor import LexborHTMLParser
 
 from bookkit.fences import extract_fences
 from bookkit.mkdocs.pdf import PDF_NAME
@@ -27,6 +28,13 @@ def front_matter(path: Path) -> dict:
     if not text.startswith("---\n"):
         return {}
     return yaml.safe_load(text.split("---\n", 2)[1]) or {}
+
+
+@functools.cache  # three tests read every page; Lexbor parses the site in about 1 s
+def site_pages(site: Path) -> dict[Path, LexborHTMLParser]:
+    """Every HTML file of the built ``site``, parsed."""
+    return {page: LexborHTMLParser(page.read_text(encoding="utf-8"))
+            for page in sorted(site.rglob("*.html"))}
 
 
 CHAPTERS = sorted(p for p in DOCS.rglob("*.md") if front_matter(p).get("kind") == "chapter")
@@ -69,30 +77,30 @@ def test_picture_check_finds_an_svg_without_a_text_alternative(tmp_path):
 
 def test_autograd_graphs_are_static_svg_and_nothing_loads_mermaid(built_site):
     graphs = 0
-    for page in built_site.rglob("*.html"):
-        soup = BeautifulSoup(page.read_text("utf-8"), "html.parser")
+    for page, tree in site_pages(built_site).items():
         where = page.relative_to(built_site)
-        assert not soup.select(".mermaid"), f"{where}: a mermaid diagram is left"
-        assert not [s for s in soup.find_all("script", src=True) if "mermaid" in s["src"]], where
-        for figure in soup.select("figure.book-graph"):
-            svg = figure.select_one(".book-graph__scroll[tabindex='0'] > svg")
-            assert svg["role"] == "img" and "autograd 그래프" in svg["aria-label"], where
-            assert svg.select(".book-graph__leaf") and svg.select("path.book-graph__edge")
-            assert "리프 텐서" in figure.figcaption.get_text(), where
+        assert not tree.css(".mermaid"), f"{where}: a mermaid diagram is left"
+        assert not [s for s in tree.css("script[src*=mermaid]")], where
+        for figure in tree.css("figure.book-graph"):
+            svg = figure.css_first(".book-graph__scroll[tabindex='0'] > svg")
+            assert svg.attributes["role"] == "img", where
+            assert "autograd 그래프" in svg.attributes["aria-label"], where
+            assert svg.css(".book-graph__leaf") and svg.css("path.book-graph__edge")
+            assert "리프 텐서" in figure.css_first("figcaption").text(), where
             graphs += 1
     assert graphs >= 9  # every show_graph block of the book
     assert not (built_site / "assets" / "vendor" / "mermaid").exists()
 
 
 def test_korean_headings_get_readable_ids(built_site):
-    for page in built_site.rglob("*.html"):
-        soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
-        ids = [h["id"] for h in soup.find_all(["h1", "h2", "h3", "h4", "h5", "h6"], id=True)]
+    pages = site_pages(built_site)
+    for page, tree in pages.items():
+        ids = [h.attributes["id"] for h in tree.css(":is(h1, h2, h3, h4, h5, h6)[id]")]
         numbered = [i for i in ids if re.fullmatch(r"_\d*", i)]
         assert not numbered, f"{page.relative_to(built_site)}: unreadable heading ids {numbered}"
-    basics = BeautifulSoup((built_site / "pytorch-basics" / "index.html").read_text("utf-8"),
-                           "html.parser")
-    assert basics.find(id="학습-목표") and basics.find(id="자주-하는-실수")
+    basics = {node.attributes["id"] for node in
+              pages[built_site / "pytorch-basics" / "index.html"].css("[id]")}
+    assert {"학습-목표", "자주-하는-실수"} <= basics
 
 
 @pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda p: str(p.relative_to(DOCS)))
@@ -137,27 +145,22 @@ def test_each_chapter_states_where_its_outputs_were_executed(built_site):
 
 
 def test_internal_links_and_their_anchors_resolve_in_the_built_site(built_site):
-    ids: dict[Path, set[str]] = {}
-
-    def anchors(page: Path) -> set[str]:
-        if page not in ids:
-            soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
-            ids[page] = {tag["id"] for tag in soup.find_all(id=True)}
-        return ids[page]
-
-    for page in built_site.rglob("*.html"):
-        soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
-        for link in soup.find_all("a", href=True):
-            target = urlsplit(link["href"])
+    pages = site_pages(built_site)
+    ids = {page.resolve(): {tag.attributes["id"] for tag in tree.css("[id]")}
+           for page, tree in pages.items()}
+    for page, tree in pages.items():
+        for link in tree.css("a[href]"):
+            href = link.attributes["href"]
+            target = urlsplit(href)
             if target.scheme or target.netloc or target.path.startswith("/"):
                 continue
             resolved = (page.parent / unquote(target.path)).resolve() if target.path else page
             if resolved.is_dir():
                 resolved = resolved / "index.html"
-            where = f"{page.relative_to(built_site)}: {link['href']}"
+            where = f"{page.relative_to(built_site)}: {href}"
             if resolved == built_site / PDF_NAME:
                 continue  # written after the build by `dev.py pdf`; tests/test_pdf.py follows it
             assert resolved.exists(), f"broken link {where}"
             if target.fragment and resolved.suffix == ".html" and not target.fragment.startswith(
                     "__codelineno"):
-                assert unquote(target.fragment) in anchors(resolved), f"no such anchor: {where}"
+                assert unquote(target.fragment) in ids[resolved], f"no such anchor: {where}"

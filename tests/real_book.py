@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
-from conftest import MADE_FOR_SEVERAL, MKDOCS, ROOT, book_env, made_once, run_folder
+from conftest import MADE_FOR_SEVERAL, ROOT, book_env, made_once, run_folder
 from filelock import FileLock
 
 from bookkit.mkdocs.font_subset import write_site_font
@@ -40,6 +41,35 @@ def font_cache(tmp_path_factory, worker_id) -> Path:
 
 
 BOOK_BUILD_LOG = "build.log"  # the real book's build's stderr, beside its site
+PAGE_READS = "page-reads.json"  # {page under docs/: opens made by bookkit's code}, beside it
+
+# `python -m mkdocs ARGS` that also counts the opens of docs/ pages made from bookkit's code and
+# writes them to the file named by its first argument (tests/test_page_reads.py reads it).
+BUILD_COUNTING_PAGE_READS = """
+import atexit, collections, json, os, runpy, sys
+from pathlib import Path
+
+docs, code = str(Path("docs").resolve()) + os.sep, str(Path("bookkit").resolve()) + os.sep
+reads = collections.Counter()
+
+def count(event, args):
+    if event != "open" or not isinstance(args[0], str) or any(m in str(args[1]) for m in "wax"):
+        return
+    path = os.path.abspath(args[0])
+    if not path.startswith(docs) or not os.path.isfile(path):  # not a block's traceback name
+        return
+    frame = sys._getframe(1)
+    while frame and not frame.f_code.co_filename.startswith(code):
+        frame = frame.f_back
+    if frame:
+        reads[path[len(docs):]] += 1
+
+out = sys.argv.pop(1)
+atexit.register(lambda: Path(out).write_text(json.dumps(reads), encoding="utf-8"))
+sys.addaudithook(count)
+sys.argv[0] = "mkdocs"
+runpy.run_module("mkdocs", run_name="__main__", alter_sys=True)
+"""
 
 
 @pytest.fixture(scope="session")
@@ -51,7 +81,8 @@ def built_site(tmp_path_factory, worker_id, font_cache) -> Path:
         shutil.copytree(font_cache, FONT_CACHE, dirs_exist_ok=True)  # what the build would cut
         manifest = folder / "manifest.json"  # the build's output manifest, beside the site
         result = subprocess.run(
-            [*MKDOCS, "build", "--strict", "--site-dir", str(folder / "site")],
+            [sys.executable, "-c", BUILD_COUNTING_PAGE_READS, str(folder / PAGE_READS),
+             "build", "--strict", "--site-dir", str(folder / "site")],
             cwd=ROOT,
             env=book_env(BOOK_MANIFEST=str(manifest)),
             capture_output=True,

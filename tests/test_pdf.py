@@ -21,6 +21,7 @@ from bs4 import BeautifulSoup
 from conftest import made_once
 from mkdocs.utils import yaml_load
 
+from bookkit.mkdocs import pdf as pdf_module
 from bookkit.mkdocs.pdf import PDF_NAME, make_pdf
 from bookkit.pages import built_page_path
 from tests.browser_pages import skip_without_chromium
@@ -177,3 +178,25 @@ def test_the_contents_print_the_page_each_entry_lands_on(printed_book, built_sit
         if not printed or int(printed[1]) != lands or outline[position][1] != lands:
             wrong.append(f"{text!r}: links to page {lands}, outline to {outline[position][1]}")
     assert wrong == []
+
+
+GUESS_DOCUMENT = """<!doctype html><html lang="ko"><head><title>t</title></head>
+<body><nav class="book-contents">
+<p><a href="#a">가<span class="book-contents-page"></span></a></p>
+<p><a href="#b">나<span class="book-contents-page"></span></a></p></nav>
+<h1 id="a" style="break-before: page">가</h1><h1 id="b" style="break-before: page">나</h1>
+</body></html>"""
+
+
+def test_the_last_prints_numbers_make_one_print_enough(browser, tmp_path, monkeypatch):
+    prints = []
+    landing = pdf_module.landing_pages
+    monkeypatch.setattr(pdf_module, "landing_pages", lambda *a: prints.append(1) or landing(*a))
+
+    def printed(guess: dict) -> tuple[dict, int]:
+        prints.clear()
+        return pdf_module._print(browser, tmp_path, GUESS_DOCUMENT, guess)[1], len(prints)
+
+    assert printed({}) == ({"a": 2, "b": 3}, 2)
+    assert printed({"a": 2, "b": 3}) == ({"a": 2, "b": 3}, 1)
+    assert printed({"a": 2, "b": 4, "gone": 9}) == ({"a": 2, "b": 3}, 2)

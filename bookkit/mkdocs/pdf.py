@@ -15,7 +15,9 @@ Page numbers are the sheets' own numbers, as a PDF viewer counts them: the cover
 shows none, every other page shows "n / N" in its footer (book.css, ``@page book``). The contents
 get their page numbers from the print itself: the document is printed, pypdf reads the page each
 entry's link target landed on, the numbers are written into the contents (a fixed-width column,
-so the layout stays) and the document is printed again, until two prints agree (two, usually).
+so the layout stays) and the document is printed again, until two prints agree. The first print
+already carries the last print's numbers (``.cache/bookkit/pdf-contents.json``), so while no
+entry moves, one print is enough; otherwise it takes two, usually.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import argparse
 import datetime
 import html
 import io
+import json
 import mimetypes
 import re
 import subprocess
@@ -45,6 +48,7 @@ PDF_NAME = "book.pdf"  # under the site folder, so it is deployed with the site
 ORIGIN = "http://book.invalid"  # the print document's origin; playwright serves it from the site
 DOCUMENT = "/__book__.html"
 MAX_PRINTS = 4  # prints until the contents' page numbers agree with where their targets land
+NUMBERS = ROOT / ".cache" / "bookkit" / "pdf-contents.json"  # the last print's, a first guess
 MARGIN = {"top": "16mm", "bottom": "18mm", "left": "14mm", "right": "14mm"}
 # Attributes that hold a list of ids (aria) or one id (label's for).
 _ID_REFS = ("for", "aria-labelledby", "aria-describedby", "aria-controls", "aria-owns")
@@ -336,20 +340,39 @@ def _number_contents(page, numbers: dict[str, int]) -> None:
     )
 
 
-def _print(browser, site_dir: Path, document: str) -> bytes:
-    """Print ``document`` until the contents' page numbers are where their entries landed."""
+def _print(browser, site_dir: Path, document: str, guess: dict[str, int]) -> tuple[bytes, dict]:
+    """Print ``document`` until the contents' page numbers are where their entries landed; the
+    first print carries ``guess`` (the last print's numbers), so one print is enough while no
+    entry moved. Returns the PDF and its numbers."""
     page = _open(browser, site_dir, document)
     targets = contents_targets(page)
-    numbers: dict[str, int] = {}
+    numbers = {target: guess[target] for target in targets if target in guess}
+    _number_contents(page, numbers)
     for _ in range(MAX_PRINTS):
         pdf = page.pdf(format="A4", print_background=True, margin=MARGIN, outline=True, tagged=True)
         landed = landing_pages(pdf, targets)
         if landed == numbers:
             page.close()
-            return pdf
+            return pdf, numbers
         _number_contents(page, landed)
         numbers = landed
     raise PdfError(f"the contents' page numbers still moved after {MAX_PRINTS} prints")
+
+
+def _read_numbers(path: Path | None) -> dict[str, int]:
+    try:
+        numbers = json.loads(path.read_text(encoding="utf-8")) if path else {}
+    except (OSError, ValueError):
+        return {}
+    return numbers if isinstance(numbers, dict) else {}
+
+
+def _write_atomically(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.NamedTemporaryFile(dir=path.parent, suffix=path.suffix, delete=False) as stream:
+        stream.write(data)
+    Path(stream.name).chmod(0o644)  # a temporary file is private; the site's files are not
+    Path(stream.name).replace(path)
 
 
 def make_pdf(
@@ -358,28 +381,31 @@ def make_pdf(
     config_file: Path = ROOT / "mkdocs.yml",
     chromium: str | None = None,
     browser=None,
+    numbers: Path | None = NUMBERS,
 ) -> Path:
     """Print the built book under ``site_dir`` to ``out``; returns ``out``. ``browser`` is an
     open playwright Browser to print with (the tests share theirs); without it Chromium is
-    launched for this print."""
+    launched for this print. ``numbers`` keeps the contents' page numbers of the last print
+    (only a first guess: every print is checked against where its entries landed)."""
     config, pages, contents = read_nav(config_file)
     if not (site_dir / "index.html").is_file():
         raise PdfError(f"{site_dir}: no built site; run `python3 scripts/dev.py build` first")
     book = Book(config.get("site_name", ""), config.get("site_description", ""), pages, contents)
     document = print_document(site_dir, book, build_info())
+    guess = _read_numbers(numbers)
     if browser is not None:
-        pdf = _print(browser, site_dir, document)
+        pdf, landed = _print(browser, site_dir, document, guess)
     else:
-        pdf = _print_in_chromium(chromium or find_chromium(), site_dir, document)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.NamedTemporaryFile(dir=out.parent, suffix=".pdf", delete=False) as stream:
-        stream.write(pdf)
-    Path(stream.name).chmod(0o644)  # a temporary file is private; the site's files are not
-    Path(stream.name).replace(out)
+        pdf, landed = _print_in_chromium(chromium or find_chromium(), site_dir, document, guess)
+    _write_atomically(out, pdf)
+    if numbers and landed != guess:
+        _write_atomically(numbers, json.dumps(landed, indent=0).encode())
     return out
 
 
-def _print_in_chromium(executable: str | None, site_dir: Path, document: str) -> bytes:
+def _print_in_chromium(
+    executable: str | None, site_dir: Path, document: str, guess: dict[str, int]
+) -> tuple[bytes, dict]:
     from playwright.sync_api import sync_playwright
 
     if executable is None:
@@ -390,7 +416,7 @@ def _print_in_chromium(executable: str | None, site_dir: Path, document: str) ->
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
         try:
-            return _print(browser, site_dir, document)
+            return _print(browser, site_dir, document, guess)
         finally:
             browser.close()
 

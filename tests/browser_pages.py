@@ -2,9 +2,10 @@
 fixtures are in tests/browser_fixtures.py).
 
 Every page of the book is visited once: loaded at 1280 px, checked by axe-core in the light
-scheme, switched to the dark scheme and checked again for colours, then narrowed to a phone's
-390 px and measured. The tests assert on the visit's record (:func:`visit_page`), each on its own
-part, and are parametrized by page (:data:`PAGE_PARAMS`) so ``pytest -n`` can spread the pages.
+scheme, switched to the dark scheme and checked again for colours, narrowed to a phone's 390 px
+and measured, then widened again to measure its autograd graphs. The tests assert on the visit's
+record (:func:`visit_page`), each on its own part, and are parametrized by page
+(:data:`PAGE_PARAMS`) so ``pytest -n`` can spread the pages.
 A record is remembered (:func:`remembered_visit`) and a page is not visited again while the
 files it loaded, axe, the browser and this module are the same (:func:`visit_key`).
 """
@@ -172,6 +173,18 @@ PHONE_MEASURES = """() => ({
 })"""
 
 
+# Back at 1280 px: [shown, full] width of every autograd graph's scroll box, a graph in a closed
+# tab too (its tab is opened to measure it).
+GRAPH_WIDTHS = """() => [...document.querySelectorAll('.book-graph__scroll')].map(box => {
+  const block = box.closest('.tabbed-block');
+  if (block) {
+    const index = [...block.parentElement.children].indexOf(block);
+    block.closest('.tabbed-set').querySelectorAll(':scope > input')[index].click();
+  }
+  return [box.clientWidth, box.scrollWidth];
+})"""
+
+
 def visit_page(browser, url: str, loaded: list[str] | None = None) -> dict:
     """Load ``url`` once and record what every per-page test reads.
 
@@ -179,8 +192,8 @@ def visit_page(browser, url: str, loaded: list[str] | None = None) -> dict:
     (the colour rules in Material's dark scheme) and ``phone`` (the scrolling rule at 390 px);
     ``dark_layout`` what the dark scheme changed besides colours (:func:`scheme_changes`:
     nothing, or the dark pass would need every rule); ``phone`` the font and width measures at
-    390 px; ``outside`` the requests that left 127.0.0.1. The paths of the others go into
-    ``loaded``.
+    390 px; ``graphs`` the autograd graphs' widths back at 1280 px; ``outside`` the requests
+    that left 127.0.0.1. The paths of the others go into ``loaded``.
     """
     page, outside = open_page(browser, url, loaded, viewport=DESKTOP)
     page.evaluate("document.fonts.ready.then(() => true)")
@@ -196,12 +209,15 @@ def visit_page(browser, url: str, loaded: list[str] | None = None) -> dict:
     page.set_viewport_size(PHONE)
     phone = page.evaluate(PHONE_MEASURES)
     axe["phone"] = page.evaluate(RUN_AXE, {"type": "rule", "values": PHONE_RULES})
+    page.set_viewport_size(DESKTOP)
+    graphs = page.evaluate(GRAPH_WIDTHS)
     page.close()
     return {
         "axe": axe,
         "colour_rules": colour_rules,
         "dark_layout": dark_layout,
         "phone": phone,
+        "graphs": graphs,
         "outside": outside,
     }
 

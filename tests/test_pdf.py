@@ -20,6 +20,7 @@ import pytest
 from bs4 import BeautifulSoup
 from conftest import made_once
 from mkdocs.utils import yaml_load
+from selectolax.lexbor import LexborHTMLParser
 
 from bookkit.mkdocs import pdf as pdf_module
 from bookkit.mkdocs.pdf import PDF_NAME, make_pdf
@@ -49,18 +50,18 @@ def nav_sources() -> list[str]:
     return list(walk(nav))
 
 
-@functools.cache  # two tests read it; parsing the 27 pages takes about 4.6 s of CPU
+@functools.cache  # two tests read it
 def expected(site: Path) -> list[tuple[str, str, str | None]]:
     """(source, title, one line of its first executed output) of every page in the nav."""
     pages = []
     for source in nav_sources():
         path = built_page_path(ROOT / "docs" / source, ROOT / "docs", site)
-        article = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser").article
-        for link in article.select("a.headerlink, a.anchor-link"):
+        article = LexborHTMLParser(path.read_text(encoding="utf-8")).css_first("article")
+        for link in article.css("a.headerlink, a.anchor-link"):
             link.decompose()
-        title = article.h1.get_text(" ", strip=True)
-        output = article.select_one(".result pre, .jp-OutputArea-output pre")
-        lines = [line for line in output.get_text().splitlines() if line.strip()] if output else []
+        title = article.css_first("h1").text(separator=" ", strip=True)
+        output = article.css_first(".result pre, .jp-OutputArea-output pre")
+        lines = [line for line in output.text().splitlines() if line.strip()] if output else []
         pages.append((source, title, max(lines, key=len) if lines else None))
     return pages
 

@@ -36,8 +36,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urljoin, urlsplit
 
-from bs4 import BeautifulSoup, Tag
 from mkdocs.utils import yaml_load
+from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from bookkit.browser import CHROMIUM_ARGS, find_chromium
 from bookkit.pages import built_page_path
@@ -53,6 +53,7 @@ MARGIN = {"top": "16mm", "bottom": "18mm", "left": "14mm", "right": "14mm"}
 # Attributes that hold a list of ids (aria) or one id (label's for).
 _ID_REFS = ("for", "aria-labelledby", "aria-describedby", "aria-controls", "aria-owns")
 _URL_ID = re.compile(r"url\(\s*(['\"]?)#([^'\")]+)\1\s*\)")
+_HEADING_TAG = re.compile(r"<(/?)h([1-6])(?=[\s/>])")
 
 
 class PdfError(RuntimeError):
@@ -127,30 +128,29 @@ def _has_own_page(items: list) -> bool:
     return bool(items) and isinstance(items[0], str)
 
 
-def _prefix_ids(article: Tag, prefix: str) -> None:
-    for tag in article.find_all(True):
-        if tag.get("id"):
-            tag["id"] = prefix + tag["id"]
+def _prefix_ids(article: LexborNode, prefix: str) -> None:
+    for tag in article.css("*"):
+        attributes = tag.attributes
+        if attributes.get("id"):
+            tag.attrs["id"] = prefix + attributes["id"]
         for name in _ID_REFS:
-            if tag.get(name):
-                value = tag[name]
-                ids = value if isinstance(value, list) else value.split()
-                tag[name] = " ".join(prefix + one for one in ids)
-        for name, value in list(tag.attrs.items()):
-            if isinstance(value, str) and "url(" in value:  # SVG fill/clip-path/marker/style
-                tag[name] = _URL_ID.sub(lambda m: f"url({m[1]}#{prefix}{m[2]}{m[1]})", value)
+            if attributes.get(name):
+                tag.attrs[name] = " ".join(prefix + one for one in attributes[name].split())
+        for name, value in attributes.items():
+            if value and "url(" in value:  # SVG fill/clip-path/marker/style
+                tag.attrs[name] = _URL_ID.sub(lambda m: f"url({m[1]}#{prefix}{m[2]}{m[1]})", value)
 
 
-def _rewrite_links(article: Tag, page: Page, prefix: str, anchors: dict[str, str]) -> None:
+def _rewrite_links(article: LexborNode, page: Page, prefix: str, anchors: dict[str, str]) -> None:
     """Links to book pages point into the document, other site files stay reachable from it."""
     base = f"{ORIGIN}/{page.url}"
-    for tag in article.find_all(True):
+    for tag in article.css("*"):
         for name in ("href", "xlink:href", "src"):
-            value = tag.get(name)
+            value = tag.attributes.get(name)
             if not value or value.startswith(("data:", "mailto:")):
                 continue
             if value.startswith("#"):
-                tag[name] = "#" + prefix + value[1:]
+                tag.attrs[name] = "#" + prefix + value[1:]
                 continue
             target = urlsplit(urljoin(base, value))
             if f"{target.scheme}://{target.netloc}" != ORIGIN:
@@ -158,55 +158,55 @@ def _rewrite_links(article: Tag, page: Page, prefix: str, anchors: dict[str, str
             path = unquote(target.path).lstrip("/")
             key = path if path.endswith("/") or not path else path.removesuffix("index.html")
             if name != "src" and key in anchors:
-                fragment = target.fragment
-                tag[name] = "#" + (anchors[key] + fragment if fragment else anchors[key] + "top")
+                tag.attrs[name] = "#" + anchors[key] + (target.fragment or "top")
             elif name == "src":
-                tag[name] = "/" + path
+                tag.attrs[name] = "/" + path
             else:  # a download (notebook, PDF): no place in a printed book, keep its text
                 tag.unwrap()
                 break
 
 
-def _read_page(site_dir: Path, page: Page) -> BeautifulSoup:
+def _read_page(site_dir: Path, page: Page) -> LexborHTMLParser:
     path = site_dir / page.url / "index.html"
     if not path.is_file():
         raise PdfError(f"{page.source}: no built page {path}; build the site first")
-    return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+    return LexborHTMLParser(path.read_text(encoding="utf-8"))
 
 
-def _page_article(soup: BeautifulSoup, page: Page, anchors: dict[str, str]) -> Tag:
-    article = soup.select_one("article.md-content__inner")
-    heading = article.find("h1") if article else None
+def _page_article(tree: LexborHTMLParser, page: Page, anchors: dict[str, str]) -> str:
+    """The page's article as a section of the book (HTML): headings moved down by the page's
+    depth, ids prefixed, links pointing into the document."""
+    article = tree.css_first("article.md-content__inner")
+    heading = article.css_first("h1") if article else None
     if heading is None:
         raise PdfError(f"{page.source}: no article with a title (h1) to put in the book")
-    for tag in article.select("a.headerlink, a.anchor-link, .md-content__button, script"):
+    for tag in article.css("a.headerlink, a.anchor-link, .md-content__button, script"):
         tag.decompose()
-    page.title = heading.get_text(" ", strip=True)
-    shift = page.level - 1
-    for tag in article.find_all(re.compile(r"^h[1-6]$")):
-        tag.name = f"h{min(6, int(tag.name[1]) + shift)}"
-    heading["class"] = [*heading.get("class", []), "book-page-title"]
-    for details in article.find_all("details"):
-        details["open"] = ""
+    page.title = heading.text(separator=" ", strip=True)
+    heading.attrs["class"] = " ".join([*(heading.attributes.get("class") or "").split(),
+                                       "book-page-title"])
+    for details in article.css("details"):
+        details.attrs["open"] = ""
     prefix = anchors[page.url]
     _prefix_ids(article, prefix)
     _rewrite_links(article, page, prefix, anchors)
-    article.name = "section"
-    article["class"] = ["book-page", "md-typeset"]
-    article["id"] = prefix + "top"
-    return article
+    article.attrs["class"] = "book-page md-typeset"
+    article.attrs["id"] = prefix + "top"
+    # Lexbor renames no element: the serialized article's tags are renamed instead (its text and
+    # attribute values come escaped, so only tags match).
+    shift = page.level - 1
+    html_text = _HEADING_TAG.sub(lambda m: f"<{m[1]}h{min(6, int(m[2]) + shift)}", article.html)
+    return "<section" + html_text.removeprefix("<article").removesuffix("</article>") + "</section>"
 
 
-def _stylesheets(site_dir: Path, soups: dict[str, BeautifulSoup]) -> list[str]:
+def _stylesheets(site_dir: Path, trees: dict[str, LexborHTMLParser]) -> list[str]:
     """Every stylesheet a page of the book links, once each, in the order the pages link them:
     the home page's, then what only some pages add (KaTeX's on math pages, notebook.css)."""
     found: dict[str, None] = {}
-    home = soups.get("") or BeautifulSoup(
-        (site_dir / "index.html").read_text(encoding="utf-8"), "html.parser"
-    )
-    for url, soup in [("", home), *soups.items()]:
-        for link in soup.select('link[rel="stylesheet"]'):
-            href = urljoin(f"{ORIGIN}/{url}", link["href"])
+    home = trees.get("") or LexborHTMLParser((site_dir / "index.html").read_text(encoding="utf-8"))
+    for url, tree in [("", home), *trees.items()]:
+        for link in tree.css('link[rel="stylesheet"]'):
+            href = urljoin(f"{ORIGIN}/{url}", link.attributes["href"])
             found["/" + unquote(urlsplit(href).path).lstrip("/")] = None
     return list(found)
 
@@ -247,12 +247,12 @@ def _contents_html(book: Book, anchors: dict[str, str]) -> str:
 
 def print_document(site_dir: Path, book: Book, info: str) -> str:
     anchors = {page.url: f"p{index}-" for index, page in enumerate(book.pages)}
-    soups = {page.url: _read_page(site_dir, page) for page in book.pages}  # parsed once each
+    trees = {page.url: _read_page(site_dir, page) for page in book.pages}  # parsed once each
     links = "\n".join(
         f'<link rel="stylesheet" href="{html.escape(href)}">'
-        for href in _stylesheets(site_dir, soups)
+        for href in _stylesheets(site_dir, trees)
     )
-    articles = [str(_page_article(soups[page.url], page, anchors)) for page in book.pages]
+    articles = [_page_article(trees[page.url], page, anchors) for page in book.pages]
     return f"""<!doctype html>
 <html lang="ko"><head><meta charset="utf-8"><title>{html.escape(book.name)}</title>
 {links}

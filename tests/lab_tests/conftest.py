@@ -16,10 +16,15 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from hypothesis import Phase, settings
 
 from bookkit.tools import exercise_stubs as stubs
 
 ROOT = Path(__file__).resolve().parents[2]
+# For test_exercise_tests_bite.py, which needs only that each test fails: no shrinking or
+# explaining of the failing example, and no example database, so a fresh checkout fails the
+# same way as one with stored failures.
+settings.register_profile("bite", phases=[Phase.explicit, Phase.generate], database=None)
 
 
 def workspace_folder(config: pytest.Config) -> Path:

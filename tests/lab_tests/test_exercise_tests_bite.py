@@ -2,7 +2,8 @@
 
 Otherwise a student could "pass" without writing anything (or without fixing the lab's bugs).
 This runs each exercise's tests with ``--impl=exercise`` in a subprocess of its own (one test
-per file, so the xdist workers share them) and checks that every one of them fails.
+per file, so the xdist workers share them) and checks that every one of them fails. Hypothesis
+runs with the ``bite`` profile (tests/lab_tests/conftest.py): the first failing example is enough.
 """
 
 from __future__ import annotations
@@ -35,7 +36,8 @@ def test_every_registered_exercise_is_bitten():
 @pytest.mark.parametrize("tests", EXERCISE_TESTS)
 def test_every_exercise_test_fails_on_the_untouched_stubs(tests):
     result = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--impl=exercise", tests],
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--impl=exercise",
+         "--hypothesis-profile=bite", tests],
         cwd=HERE, env=ENV, capture_output=True, text=True, timeout=600,
     )
     assert result.returncode == 1, result.stdout[-2000:]

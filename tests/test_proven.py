@@ -45,16 +45,27 @@ elif what == "program elsewhere":
     subprocess.run(["ls"], cwd="/", check=True, capture_output=True)
 elif what == "system":
     os.system("true")
+elif what in ("script reads", "isolated script"):  # console scripts: #! names Python
+    subprocess.run([os.path.join(root, "bin", what.split()[0])], cwd=root, check=True)
+elif what.startswith("katex"):
+    given = "docs/page.md" if what == "katex given prose" else "k.js"
+    katex = [os.path.join(root, "bookkit", "mkdocs", "katex_render.js"), os.path.join(root, given)]
+    subprocess.run(["node", *katex], cwd=root, capture_output=True)
 """
 
 
 def watched(tmp_path: Path, what: str) -> list[str]:
     """The log's lines after a watched process did ``what`` in a fake checkout."""
     root, log = tmp_path / "book", tmp_path / f"{what}.log"
+    reads = "import os; open(os.path.join('docs', 'page.md')).read()\n"
     for name, text in {"docs/page.md": "# 쪽\n", "snippets/s.py": "x = 1\n",
-                       "site/index.html": "<p>쪽</p>\n"}.items():
+                       "site/index.html": "<p>쪽</p>\n", "k.js": "",
+                       "bookkit/mkdocs/katex_render.js": "",
+                       "bin/script": f"#!{sys.executable}\n{reads}",
+                       "bin/isolated": f"#!{sys.executable} -I\n{reads}"}.items():
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         (root / name).write_text(text, encoding="utf-8")
+        (root / name).chmod(0o755)
     script = tmp_path / "watched.py"
     script.write_text(WATCHED.format(watch=str(proven.WATCH)), encoding="utf-8")
     env = {k: v for k, v in environment().items() if k not in (prose_hook.LOG, prose_hook.ROOT)}
@@ -63,16 +74,18 @@ def watched(tmp_path: Path, what: str) -> list[str]:
 
 
 def test_the_watch_sees_prose_reads_in_the_process_and_its_python_children(tmp_path):
-    for what in ("page", "site", "child reads"):
+    for what in ("page", "site", "child reads", "script reads"):
+        lines = watched(tmp_path, what)
         assert any(re.fullmatch(r"read .*/book/(docs/page\.md|site/index\.html)", line)
-                   for line in watched(tmp_path, what)), what
-    for what in ("snippet", "program elsewhere"):
+                   for line in lines), what
+        assert not any(line.startswith("unwatched") for line in lines), (what, lines)
+    for what in ("snippet", "program elsewhere", "katex"):
         assert watched(tmp_path, what) == [], what
 
 
 def test_the_watch_reports_processes_it_cannot_follow(tmp_path):
-    for what in ("child without the watch", "isolated child", "program in the checkout",
-                 "system"):
+    for what in ("child without the watch", "isolated child", "isolated script",
+                 "program in the checkout", "katex given prose", "system"):
         assert any(line.startswith("unwatched ") for line in watched(tmp_path, what)), what
 
 

@@ -9,6 +9,11 @@ An audit hook (:func:`install`) writes one line to a log for each of these:
   another program started in the checkout or given a path in it, or ``os.system``/``exec``/
   ``spawn``.
 
+A script whose ``#!`` line names Python (a console script such as ``check-jsonschema``) is a
+Python process. One other program is known: the build's KaTeX in node
+(``node bookkit/mkdocs/katex_render.js KATEX.js``), which reads its script, the KaTeX it is
+given and its standard input, nothing else.
+
 Python children load it, with the same log, from ``sitecustomize.py`` in this folder, which the
 test run puts on ``PYTHONPATH``; a forked process keeps its parent's hook. ``tests/proven.py``
 reads the log.
@@ -18,12 +23,14 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import sys
 
 LOG = "PROSE_WATCH_LOG"  # the log's path, in the environment of every process that writes to it
 ROOT = "PROSE_WATCH_ROOT"  # the checkout watched
 HERE = os.path.dirname(os.path.abspath(__file__))
 _PYTHON = re.compile(r"python[\d.]*$")
+KATEX_SCRIPT = os.path.join("bookkit", "mkdocs", "katex_render.js")
 _UNFOLLOWED = ("os.system", "os.exec", "os.posix_spawn", "os.spawn", "os.startfile", "pty.spawn")
 
 
@@ -57,6 +64,27 @@ def install(log: str, root: str, ignored: tuple[str, ...] = (), frames: bool = F
                 return f"python without the watch: {' '.join(args[:4])}"
         return None
 
+    def shebang_python(program: str, env) -> list[str] | None:
+        """The interpreter line of a script that runs Python (``#!/path/python -flags``)."""
+        path = program if os.sep in program else shutil.which(
+            program, path=(env or os.environ).get("PATH"))
+        try:
+            with open(path, "rb") as script:  # noqa: PTH123 (no pathlib: it is audited)
+                first = script.readline(300)
+        except (OSError, TypeError):
+            return None
+        words = os.fsdecode(first[2:]).split() if first.startswith(b"#!") else []
+        if words and os.path.basename(words[0]) == "env":
+            words = words[1:]
+        return words if words and _PYTHON.match(os.path.basename(words[0])) else None
+
+    def known_program(argv: list[str]) -> bool:
+        """The build's KaTeX in node, given only .js files outside what prose makes."""
+        return (os.path.basename(argv[0]) == "node" and len(argv) > 1
+                and argv[1] == root + KATEX_SCRIPT
+                and all(arg.endswith(".js") and not arg.startswith(watched[1:])
+                        for arg in argv[2:]))
+
     def hook(event: str, args: tuple) -> None:
         if event == "open":
             path = args[0]
@@ -74,8 +102,14 @@ def install(log: str, root: str, ignored: tuple[str, ...] = (), frames: bool = F
             argv = [os.fsdecode(a) if isinstance(a, bytes) else str(a) for a in
                     ([argv] if isinstance(argv, (str, bytes)) else list(argv))]
             program = os.path.basename(str(executable or argv[0]))
+            interpreter = None if _PYTHON.match(program) else shebang_python(
+                str(executable or argv[0]), env)
             if _PYTHON.match(program):
                 why = python_child(argv, env)
+            elif interpreter:
+                why = python_child([*interpreter, *argv], env)
+            elif known_program(argv):
+                why = None
             else:
                 folder = os.path.abspath(os.fsdecode(cwd)) + os.sep if cwd else os.getcwd() + os.sep
                 why = (f"{program} in {folder}" if folder.startswith(root)

@@ -72,17 +72,19 @@ QUERIES = [
 def search_results(page, query: str, timeout: int = 10_000) -> list[str]:
     """The pages (paths under the site root) Material's search box lists for ``query``."""
     search = page.locator("input.md-search__input")
-    search.fill("")
-    search.fill(query)
-    search.press("End")  # Hangul typed by fill() fires no key event; this one runs the search
-    page.wait_for_function(
-        """q => { const m = document.querySelector('.md-search-result__meta');
+    # First the empty query, until the meta line asks for one: then the next results shown can
+    # only be this query's, not the last one's.
+    for text, shown in (("", True), (query, False)):
+        search.fill(text)
+        search.press("End")  # Hangul typed by fill() fires no key event; this one runs the search
+        page.wait_for_function(
+            """([q, prompt]) => { const m = document.querySelector('.md-search-result__meta');
                  return m && document.querySelector('input.md-search__input').value === q
-                   && !/Initializing|Type to start|입력/.test(m.textContent); }""",
-        arg=query,
-        timeout=timeout,
-    )
-    page.wait_for_timeout(100)
+                   && /Type to start|입력/.test(m.textContent) === prompt
+                   && !/Initializing/.test(m.textContent); }""",
+            arg=[text, shown],
+            timeout=timeout,
+        )
     hrefs = page.eval_on_selector_all(
         "li.md-search-result__item > a", "links => links.map(a => a.href)"
     )

@@ -67,7 +67,7 @@ def install(log: str, root: str, ignored: tuple[str, ...] = (), frames: bool = F
     def shebang_python(program: str, env) -> list[str] | None:
         """The interpreter line of a script that runs Python (``#!/path/python -flags``)."""
         path = program if os.sep in program else shutil.which(
-            program, path=(env or os.environ).get("PATH"))
+            program, path=env.get("PATH") if env else None)
         try:
             with open(path, "rb") as script:  # noqa: PTH123 (no pathlib: it is audited)
                 first = script.readline(300)

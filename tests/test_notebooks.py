@@ -2,34 +2,25 @@
 
 A reader downloads a page's ``.ipynb`` into an empty folder and runs it with torch, numpy and
 matplotlib: nothing of this project (``bookkit``, ``labs``) may be needed. Each notebook runs
-in a kernel started in an empty temporary folder, with no PYTHONPATH.
+in a kernel started in an empty temporary folder, with no PYTHONPATH but tests/proven.py's watch.
 
 Each notebook is a test of its own, so the xdist workers share them. A notebook that ran is
 remembered by the digest of its code cells and of the environment that
-ran it (``.cache/bookkit/notebooks-proven/``): the next run skips it until either changes.
+ran it (``.cache/bookkit/notebooks-proven/``): the next run skips it until either changes
+(tests/notebook_runs.py).
 """
 
 from __future__ import annotations
 
-import hashlib
-import sys
-from importlib.metadata import version
 from pathlib import Path
 
-import nbformat
 import pytest
-from nbclient import NotebookClient
-from nbclient.exceptions import CellExecutionError
+from notebook_runs import PROVEN, run_unproven
 
 from bookkit.mkdocs.chapter_notebooks import notebook_code
 from bookkit.page_source import read_page
-from bookkit.settings import environment
 
 ROOT = Path(__file__).resolve().parent.parent
-PROVEN = ROOT / ".cache" / "bookkit" / "notebooks-proven"
-# What a reader's kernel brings: the interpreter and the packages the notebooks import.
-KERNEL = [sys.version, *(f"{name}=={version(name)}" for name in
-                         ("torch", "numpy", "matplotlib", "ipykernel", "nbclient"))]
 
 
 def offered(site: Path) -> list[Path]:
@@ -66,41 +57,6 @@ def test_every_chapter_page_offers_a_notebook(built_site):
     assert 'href="tensors.ipynb" download' in page
 
 
-def proof_key(notebook) -> str:
-    """The digest of a notebook's code cells and of the kernel's environment."""
-    code = [cell.source for cell in notebook.cells if cell.cell_type == "code"]
-    return hashlib.sha256("\0".join([*KERNEL, *code]).encode()).hexdigest()
-
-
-def run_unproven(paths: list[Path], proven: Path, scratch: Path) -> tuple[list[Path], list[str]]:
-    """Run each notebook not yet proven, each in its own empty folder, and remember those that
-    pass; return the notebooks run and the failures."""
-    env = {k: v for k, v in environment().items() if k not in ("PYTHONPATH", "MPLBACKEND")}
-    ran, failures = [], []
-    for path in paths:
-        notebook = nbformat.read(path, as_version=4)
-        assert notebook.cells, path
-        proof = proven / proof_key(notebook)
-        if proof.exists():
-            continue
-        ran.append(path)
-        folder = scratch / f"{len(ran)}-{path.stem}"
-        folder.mkdir(parents=True)
-        client = NotebookClient(notebook, timeout=600, kernel_name="python3",
-                                resources={"metadata": {"path": str(folder)}})
-        try:
-            with client.setup_kernel(env=env, cwd=str(folder)):
-                for index, cell in enumerate(notebook.cells):
-                    if cell.cell_type == "code":
-                        client.execute_cell(cell, index)
-        except CellExecutionError as error:
-            failures.append(f"{path}: {str(error)[-800:]}")
-        else:
-            proven.mkdir(parents=True, exist_ok=True)
-            proof.write_text(f"{path.name}\n", encoding="utf-8")
-    return ran, failures
-
-
 def test_each_offered_notebook_is_tested(built_site):
     assert sorted(f"{path.stem}" for path in offered(built_site)) == NOTEBOOKS
 
@@ -111,24 +67,6 @@ def test_offered_notebook_runs_in_an_empty_folder(built_site, tmp_path, name):
     path = next(path for path in offered(built_site) if path.stem == name)
     _, failures = run_unproven([path], PROVEN, tmp_path)
     assert failures == []
-
-
-def test_a_notebook_runs_again_when_its_code_changes_and_a_failure_is_not_remembered(tmp_path):
-    proven, path = tmp_path / "proven", tmp_path / "page.ipynb"
-
-    def write(code: str) -> None:
-        nbformat.write(nbformat.v4.new_notebook(cells=[
-            nbformat.v4.new_markdown_cell("# 쪽"), nbformat.v4.new_code_cell(code)]), path)
-
-    write("print(1)")
-    assert run_unproven([path], proven, tmp_path / "a") == ([path], [])
-    assert run_unproven([path], proven, tmp_path / "b") == ([], [])
-    write("print(2)")
-    assert run_unproven([path], proven, tmp_path / "c") == ([path], [])
-    write("raise ValueError('broken')")
-    for scratch in ("d", "e"):
-        ran, failures = run_unproven([path], proven, tmp_path / scratch)
-        assert ran == [path] and "broken" in failures[0]
 
 
 def test_a_block_that_needs_the_book_becomes_a_note(tmp_path):

@@ -47,6 +47,10 @@ elif what == "system":
     os.system("true")
 elif what in ("script reads", "isolated script"):  # console scripts: #! names Python
     subprocess.run([os.path.join(root, "bin", what.split()[0])], cwd=root, check=True)
+elif what == "playwright driver":  # exits at the end of its input
+    driver = prose_hook._playwright_driver()
+    subprocess.run([os.path.join(os.path.dirname(os.path.dirname(driver)), "node"), driver,
+                    "run-driver"], cwd=root, stdin=subprocess.DEVNULL, timeout=60)
 elif what.startswith("katex"):
     given = "docs/page.md" if what == "katex given prose" else "k.js"
     katex = [os.path.join(root, "bookkit", "mkdocs", "katex_render.js"), os.path.join(root, given)]
@@ -79,7 +83,7 @@ def test_the_watch_sees_prose_reads_in_the_process_and_its_python_children(tmp_p
         assert any(re.fullmatch(r"read .*/book/(docs/page\.md|site/index\.html)", line)
                    for line in lines), what
         assert not any(line.startswith("unwatched") for line in lines), (what, lines)
-    for what in ("snippet", "program elsewhere", "katex"):
+    for what in ("snippet", "program elsewhere", "katex", "playwright driver"):
         assert watched(tmp_path, what) == [], what
 
 
@@ -87,6 +91,16 @@ def test_the_watch_reports_processes_it_cannot_follow(tmp_path):
     for what in ("child without the watch", "isolated child", "isolated script",
                  "program in the checkout", "katex given prose", "system"):
         assert any(line.startswith("unwatched ") for line in watched(tmp_path, what)), what
+
+
+def test_no_test_or_bookkit_module_opens_a_file_url():
+    """The watch trusts Playwright's driver because a browser reads the checkout only through
+    what the test process serves it; a file: URL would bypass that (prose_hook's docstring)."""
+    sources = [*(ROOT / "tests").rglob("*.py"), *(ROOT / "bookkit").rglob("*.py")]
+    here = Path(__file__).resolve()
+    found = [f"{path.relative_to(ROOT)}: {match[0]}" for path in sources if path != here
+             for match in re.finditer(r"file:/|as_uri\(", path.read_text(encoding="utf-8"))]
+    assert found == []
 
 
 def test_a_sitecustomize_the_watch_hides_still_runs(tmp_path):

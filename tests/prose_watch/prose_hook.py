@@ -10,9 +10,14 @@ An audit hook (:func:`install`) writes one line to a log for each of these:
   ``spawn``.
 
 A script whose ``#!`` line names Python (a console script such as ``check-jsonschema``) is a
-Python process. One other program is known: the build's KaTeX in node
-(``node bookkit/mkdocs/katex_render.js KATEX.js``), which reads its script, the KaTeX it is
-given and its standard input, nothing else.
+Python process. Two other programs are known:
+
+- the build's KaTeX in node (``node bookkit/mkdocs/katex_render.js KATEX.js``), which reads its
+  script, the KaTeX it is given and its standard input, nothing else;
+- Playwright's driver (``node .../playwright/driver/package/cli.js run-driver``). The browser it
+  starts reads the checkout only through what this process serves it (the tests' site servers,
+  Playwright's routes), which this hook sees, or through a ``file:`` URL, which no test opens
+  (``tests/test_proven.py`` checks that the tests and bookkit name none).
 
 Python children load it, with the same log, from ``sitecustomize.py`` in this folder, which the
 test run puts on ``PYTHONPATH``; a forked process keeps its parent's hook. ``tests/proven.py``
@@ -21,6 +26,7 @@ reads the log.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import re
 import shutil
@@ -32,6 +38,14 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 _PYTHON = re.compile(r"python[\d.]*$")
 KATEX_SCRIPT = os.path.join("bookkit", "mkdocs", "katex_render.js")
 _UNFOLLOWED = ("os.system", "os.exec", "os.posix_spawn", "os.spawn", "os.startfile", "pty.spawn")
+
+
+def _playwright_driver() -> str | None:
+    """The script of Playwright's driver, where Playwright is installed (not imported here)."""
+    spec = importlib.util.find_spec("playwright")
+    if spec is None or spec.origin is None:
+        return None
+    return os.path.join(os.path.dirname(spec.origin), "driver", "package", "cli.js")
 
 
 def install(log: str, root: str, ignored: tuple[str, ...] = (), frames: bool = False) -> None:
@@ -79,11 +93,14 @@ def install(log: str, root: str, ignored: tuple[str, ...] = (), frames: bool = F
         return words if words and _PYTHON.match(os.path.basename(words[0])) else None
 
     def known_program(argv: list[str]) -> bool:
-        """The build's KaTeX in node, given only .js files outside what prose makes."""
-        return (os.path.basename(argv[0]) == "node" and len(argv) > 1
-                and argv[1] == root + KATEX_SCRIPT
-                and all(arg.endswith(".js") and not arg.startswith(watched[1:])
-                        for arg in argv[2:]))
+        """The build's KaTeX in node, given only .js files outside what prose makes; or
+        Playwright's driver."""
+        if os.path.basename(argv[0]) != "node" or len(argv) < 2:
+            return False
+        if argv[1:] == [_playwright_driver(), "run-driver"]:
+            return True
+        return argv[1] == root + KATEX_SCRIPT and all(
+            arg.endswith(".js") and not arg.startswith(watched[1:]) for arg in argv[2:])
 
     def hook(event: str, args: tuple) -> None:
         if event == "open":

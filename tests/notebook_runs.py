@@ -1,7 +1,8 @@
 """Running a notebook as a reader would, and remembering the notebooks that ran
 (tests/test_notebooks.py): each in a kernel started in an empty temporary folder, with no
-PYTHONPATH but tests/proven.py's watch. A notebook that ran is remembered by the digest of its
-code cells and of the environment that ran it (``.cache/bookkit/notebooks-proven/``).
+PYTHONPATH (during a test run, tests/proven.py's watch puts its own folder back). A notebook
+that ran is remembered by the digest of its code cells and of the environment that ran it
+(``.cache/bookkit/notebooks-proven/``).
 
 Reads no page, so a test that needs only this can be proven (tests/proven.py).
 """
@@ -9,7 +10,6 @@ Reads no page, so a test that needs only this can be proven (tests/proven.py).
 from __future__ import annotations
 
 import hashlib
-import os
 import sys
 from importlib.metadata import version
 from pathlib import Path
@@ -37,11 +37,6 @@ def run_unproven(paths: list[Path], proven: Path, scratch: Path) -> tuple[list[P
     """Run each notebook not yet proven, each in its own empty folder, and remember those that
     pass; return the notebooks run and the failures."""
     env = {k: v for k, v in environment().items() if k not in ("PYTHONPATH", "MPLBACKEND")}
-    # Only tests/prose_watch (tests/proven.py's watch, no module a notebook could use) stays.
-    watch = [path for path in environment().get("PYTHONPATH", "").split(os.pathsep)
-             if Path(path).name == "prose_watch"]
-    if watch:
-        env["PYTHONPATH"] = os.pathsep.join(watch)
     ran, failures = [], []
     for path in paths:
         notebook = nbformat.read(path, as_version=4)

@@ -2,7 +2,7 @@
 
 A reader downloads a page's ``.ipynb`` into an empty folder and runs it with torch, numpy and
 matplotlib: nothing of this project (``bookkit``, ``labs``) may be needed. Each notebook runs
-in a kernel started in an empty temporary folder, with no PYTHONPATH but tests/proven.py's watch.
+in a kernel started in an empty temporary folder, with no PYTHONPATH.
 
 Each notebook is a test of its own, so the xdist workers share them. A notebook that ran is
 remembered by the digest of its code cells and of the environment that

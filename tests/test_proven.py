@@ -37,6 +37,8 @@ elif what == "child reads":
     subprocess.run([sys.executable, "-c", read, root], check=True)
 elif what == "child without the watch":
     subprocess.run([sys.executable, "-c", "pass"], env={{"PATH": os.environ["PATH"]}})
+elif what == "child with its own path reads":  # the watch's folder is put back on its path
+    subprocess.run([sys.executable, "-c", read, root], env=dict(os.environ, PYTHONPATH="/x"))
 elif what == "isolated child":
     subprocess.run([sys.executable, "-I", "-c", "pass"], check=True)
 elif what == "program in the checkout":
@@ -78,7 +80,7 @@ def watched(tmp_path: Path, what: str) -> list[str]:
 
 
 def test_the_watch_sees_prose_reads_in_the_process_and_its_python_children(tmp_path):
-    for what in ("page", "site", "child reads", "script reads"):
+    for what in ("page", "site", "child reads", "child with its own path reads", "script reads"):
         lines = watched(tmp_path, what)
         assert any(re.fullmatch(r"read .*/book/(docs/page\.md|site/index\.html)", line)
                    for line in lines), what

@@ -5,9 +5,10 @@ An audit hook (:func:`install`) writes one line to a log for each of these:
 - ``read PATH``: a file opened under the checkout's ``docs/`` ending in ``.md`` (the prose), or
   under ``site/`` or ``.cache/`` (made from it);
 - ``unwatched WHY``: a process started that this hook cannot follow. That is a Python process
-  whose environment drops the hook (``PYTHONPATH`` without this folder, or ``-I``/``-E``/``-S``),
-  another program started in the checkout or given a path in it, or ``os.system``/``exec``/
-  ``spawn``.
+  whose environment drops the hook (no log, or ``-I``/``-E``/``-S``), another program started
+  in the checkout or given a path in it, or ``os.system``/``exec``/``spawn``. A Python child
+  whose environment keeps the log but not this folder on ``PYTHONPATH`` (``dev.py`` sets its
+  own) gets the folder put back, so it is followed.
 
 A script whose ``#!`` line names Python (a console script such as ``check-jsonschema``) is a
 Python process. Two other programs are known:
@@ -69,13 +70,19 @@ def install(log: str, root: str, ignored: tuple[str, ...] = (), frames: bool = F
         return " ".join(names)
 
     def python_child(args, env) -> str | None:
-        """Why a Python child would not carry the hook, or None."""
+        """Why a Python child would not carry the hook, or None. A child whose environment
+        keeps this log but not this folder on ``PYTHONPATH`` (a task runner setting its own)
+        gets the folder back: the event comes before ``subprocess`` reads ``env``."""
         if any(flag in ("-I", "-E", "-S") for flag in args[1:3]):
             return f"python {' '.join(args[:3])}"
         if env is not None:
             paths = str(env.get("PYTHONPATH", "")).split(os.pathsep)
-            if env.get(LOG) != log or HERE not in paths:
+            if env.get(LOG) != log:
                 return f"python without the watch: {' '.join(args[:4])}"
+            if HERE not in paths and isinstance(env, dict):
+                env["PYTHONPATH"] = os.pathsep.join([HERE, *filter(None, paths)])
+            elif HERE not in paths:
+                return f"python without the watch on its path: {' '.join(args[:4])}"
         return None
 
     def shebang_python(program: str, env) -> list[str] | None:

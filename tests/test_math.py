@@ -12,6 +12,7 @@ from bookkit.mkdocs.math_render import (
     KATEX,
     Katex,
     MathError,
+    SetPages,
     mark_notebook_math,
     render_page_math,
     source_lines,
@@ -54,6 +55,32 @@ def test_formulas_become_katex_html_with_mathml(katex):
     # Only the formulas change: the rest of the page keeps its bytes.
     assert html.startswith('<!doctype html><a href="p.ipynb" download>내려받기</a>\n<p>기울기 ')
     assert html.endswith("</div><br>")
+
+
+def test_a_set_page_is_kept_across_builds_until_it_or_katex_changes(tmp_path, katex):
+    started = []
+
+    def counted() -> Katex:
+        started.append(1)
+        return katex
+
+    folder, katex_js = tmp_path / "math", ROOT / "docs" / KATEX
+    first = SetPages(folder, katex_js).render(PAGE, counted, NOWHERE)
+    build = SetPages(folder, katex_js)  # a build in a new process
+    assert build.render(PAGE, counted, NOWHERE) == first
+    assert len(started) == 1
+    changed = PAGE.replace("3x^2", "4x^2")
+    assert "4x^2 + 2</annotation>" in build.render(changed, counted, NOWHERE)
+    assert build.render("<p>식 없음</p>", counted, NOWHERE) == "<p>식 없음</p>"
+    assert len(started) == 2
+    other_katex = tmp_path / "katex.min.js"
+    other_katex.write_bytes(katex_js.read_bytes() + b"\n")
+    SetPages(folder, other_katex).render(changed, counted, NOWHERE)
+    assert len(started) == 3
+    last = SetPages(folder, katex_js)
+    last.render(changed, counted, NOWHERE)
+    last.prune()  # only what this build used stays
+    assert len(list(folder.glob("*/*"))) == 1 and len(started) == 3
 
 
 def test_notebook_markdown_dollars_become_arithmatex_and_code_does_not(katex):

@@ -14,14 +14,20 @@ A page's formulas are
 
 A formula KaTeX cannot set (strict mode: also what LaTeX would not accept) and a ``$`` left
 without its pair in a Markdown cell stop the build with the page and line.
+
+A page set once is kept (:class:`SetPages`, ``.cache/bookkit/math/``), so a build in a new
+process starts no KaTeX for pages an earlier build set.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 import re
 import shutil
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 from bs4 import BeautifulSoup, NavigableString, SoupStrainer
@@ -178,3 +184,46 @@ def render_page_math(html: str, katex: Katex, where) -> str:
         pieces += [html[at:inner], results[formula]["html"]]
         at = closing
     return "".join(pieces) + html[at:]
+
+
+class SetPages:
+    """Pages as an earlier build set them, in ``folder`` by the digest of the page before and
+    of what sets it (the site's KaTeX, its script, this module): a build in a new process (a
+    fresh ``dev.py build``) sets again only the pages it never set. The same content-addressed
+    files as the search field's cache; no cache library is needed for one read and one write a
+    page. :meth:`prune` removes what the build did not use."""
+
+    def __init__(self, folder: Path, katex_js: Path) -> None:
+        self.folder = folder
+        digest = hashlib.sha256()
+        for part in (katex_js, SCRIPT, Path(__file__)):
+            digest.update(hashlib.sha256(part.read_bytes() if part.is_file() else b"").digest())
+        self.salt = digest.digest()
+        self.used: set[str] = set()
+
+    def render(self, html: str, katex: Callable[[], Katex], where) -> str:
+        """:func:`render_page_math` of ``html``, kept or made with ``katex()``."""
+        if 'class="arithmatex' not in html:
+            return html
+        key = hashlib.sha256(self.salt + html.encode()).hexdigest()
+        self.used.add(key)
+        path = self.folder / key[:2] / key
+        try:
+            return path.read_text(encoding="utf-8")
+        except OSError:  # not set before (or pruned meanwhile by another build)
+            pass
+        rendered = render_page_math(html, katex(), where)
+        written = path.with_name(f"{key}.{os.getpid()}.tmp")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            written.write_text(rendered, encoding="utf-8")
+            written.replace(path)
+        except OSError:  # only a cache: another build may be pruning the folder
+            written.unlink(missing_ok=True)
+        return rendered
+
+    def prune(self) -> None:
+        """Remove the pages this build did not use (a full build: it used every page it has)."""
+        for path in self.folder.glob("*/*"):
+            if path.name not in self.used and not path.name.endswith(".tmp"):
+                path.unlink(missing_ok=True)

@@ -64,7 +64,7 @@ from bookkit.mkdocs.glossary import (
     terms,
     where_rows,
 )
-from bookkit.mkdocs.math_render import KATEX, Katex, MathError, render_page_math, source_lines
+from bookkit.mkdocs.math_render import KATEX, Katex, MathError, SetPages, source_lines
 from bookkit.mkdocs.notebook_pages import (
     NotebookPageError,
     executed_notebook,
@@ -87,6 +87,7 @@ from bookkit.settings import Settings, SettingsError, load
 log = logging.getLogger("mkdocs.plugins.bookkit")
 NOTEBOOK_DIR = Path(".cache") / "bookkit" / "notebooks"
 SEARCH_CACHE = Path(".cache") / "bookkit" / "search"
+MATH_CACHE = Path(".cache") / "bookkit" / "math"
 LAST_PAGES = SEARCH_CACHE / "last-pages"  # pages_digest of the last build that finished
 
 
@@ -123,6 +124,7 @@ class BuildState:
     notebooks: list[tuple[str, Path, str]] = field(default_factory=list)  # src_uri, file, url
     executed: dict[str, object] = field(default_factory=dict)  # src_uri -> notebook with outputs
     katex: Katex | None = None  # math set at build time (bookkit.mkdocs.math_render)
+    math: SetPages | None = None  # pages an earlier build set (.cache/bookkit/math)
     helper: AnalysisHelper | None = None  # Kiwi loading in a child while the pages render
     pages_digest: str = ""  # what the search sections are made of (search.pages_digest)
     page: str | None = None  # the page markdown-exec renders now
@@ -433,9 +435,15 @@ class BookPlugin(BasePlugin[BookConfig]):
     def on_post_page(self, output, page, config, **kwargs):
         # After the search plugin read the page, so its index keeps the formulas' TeX.
         state = self.state
-        state.katex = state.katex or self.dirty.kept_katex(Path(config.docs_dir) / KATEX, Katex)
+        katex_js = Path(config.docs_dir) / KATEX
+        state.math = state.math or SetPages(state.root / MATH_CACHE, katex_js)
+
+        def katex() -> Katex:
+            state.katex = state.katex or self.dirty.kept_katex(katex_js, Katex)
+            return state.katex
+
         try:
-            return render_page_math(output, state.katex, self._source_lines(page))
+            return state.math.render(output, katex, self._source_lines(page))
         except MathError as error:
             raise PluginError(str(error)) from error
 
@@ -454,6 +462,8 @@ class BookPlugin(BasePlugin[BookConfig]):
     def on_post_build(self, config, **kwargs):
         if self.state.katex is not None:
             self.state.katex.close()
+        if self.state.math is not None and not self.dirty.enabled:  # a full build saw every page
+            self.state.math.prune()
         self._write_chapter_notebooks(config)
         try:
             self._add_search_field(config)

@@ -43,8 +43,9 @@ def font_cache(tmp_path_factory, worker_id) -> Path:
 BOOK_BUILD_LOG = "build.log"  # the real book's build's stderr, beside its site
 PAGE_READS = "page-reads.json"  # {page under docs/: opens made by bookkit's code}, beside it
 
-# `python -m mkdocs ARGS` that also counts the opens of docs/ pages made from bookkit's code and
-# writes them to the file named by its first argument (tests/test_page_reads.py reads it).
+# `python -m mkdocs ARGS` that also counts the opens of docs/ pages (Markdown: the site's KaTeX,
+# also under docs/, is read for the math cache's key) made from bookkit's code, and writes them to
+# the file named by its first argument (tests/test_page_reads.py reads it).
 BUILD_COUNTING_PAGE_READS = """
 import atexit, collections, json, os, runpy, sys
 from pathlib import Path
@@ -56,7 +57,7 @@ def count(event, args):
     if event != "open" or not isinstance(args[0], str) or any(m in str(args[1]) for m in "wax"):
         return
     path = os.path.abspath(args[0])
-    if not path.startswith(docs) or not os.path.isfile(path):  # not a block's traceback name
+    if not (path.startswith(docs) and path.endswith(".md")) or not os.path.isfile(path):
         return
     frame = sys._getframe(1)
     while frame and not frame.f_code.co_filename.startswith(code):

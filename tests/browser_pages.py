@@ -17,7 +17,6 @@ import functools
 import hashlib
 import http.server
 import json
-import os
 import threading
 from pathlib import Path
 from urllib.parse import unquote, urlparse
@@ -25,6 +24,7 @@ from urllib.parse import unquote, urlparse
 import pytest
 
 from bookkit.browser import find_chromium
+from bookkit.files import write_atomically
 from bookkit.pages import built_page_path
 from bookkit.settings import environment
 
@@ -255,8 +255,5 @@ def remembered_visit(browser, site: Path, site_url: str, path: str, proven: Path
         "loaded": loaded,
         "record": record,
     }
-    proven.mkdir(parents=True, exist_ok=True)
-    written = memo.with_suffix(f".{os.getpid()}.tmp")  # xdist workers may write at once
-    written.write_text(json.dumps(kept, ensure_ascii=False), encoding="utf-8")
-    written.replace(memo)
+    write_atomically(memo, json.dumps(kept, ensure_ascii=False).encode())  # workers write at once
     return record

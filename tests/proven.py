@@ -32,6 +32,7 @@ from pathlib import Path
 
 import pytest
 
+from bookkit.files import write_atomically
 from bookkit.settings import environment, replace_environment
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -159,11 +160,7 @@ class Proofs:
         if seen and self.config.getoption("verbose") > 1:
             print(f"\n{item.nodeid} is not remembered:", *seen[:5], sep="\n    ")
         if self.provable(item) and not seen and len(phases) == 3 and all(phases):
-            proof = self.proof(item)
-            proof.parent.mkdir(parents=True, exist_ok=True)
-            written = proof.with_suffix(f".{os.getpid()}.tmp")
-            written.write_text(f"{item.nodeid}\n", encoding="utf-8")
-            written.replace(proof)
+            write_atomically(self.proof(item), f"{item.nodeid}\n".encode())
             self.remembered += 1
 
     def pytest_terminal_summary(self, terminalreporter):

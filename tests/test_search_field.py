@@ -17,6 +17,7 @@ from pathlib import Path
 
 from conftest import ROOT
 
+from bookkit.files import write_atomically
 from bookkit.mkdocs import search
 from bookkit.mkdocs.glossary import terms
 from bookkit.mkdocs.search import FIELD, TITLE_FIELD, kiwi_for, read_index, section_fields
@@ -40,7 +41,4 @@ def test_built_search_field_is_a_clean_analysis_with_every_dictionary(built_site
         differ = [doc["location"] for doc in unproven
                   if [doc[FIELD], doc[TITLE_FIELD]] != section_fields(kiwi, doc, aliases)]
         assert differ == []
-    PROVEN.parent.mkdir(parents=True, exist_ok=True)
-    written = PROVEN.with_suffix(".tmp")
-    written.write_text(json.dumps(sorted(docs)), encoding="utf-8")
-    written.replace(PROVEN)
+    write_atomically(PROVEN, json.dumps(sorted(docs)).encode())

@@ -31,7 +31,7 @@ def front_matter(path: Path) -> dict:
 
 
 @functools.cache  # three tests read every page; Lexbor parses the site in about 1 s
-def site_pages(site: Path) -> dict[Path, LexborHTMLParser]:
+def parsed_pages(site: Path) -> dict[Path, LexborHTMLParser]:
     """Every HTML file of the built ``site``, parsed."""
     return {page: LexborHTMLParser(page.read_text(encoding="utf-8"))
             for page in sorted(site.rglob("*.html"))}
@@ -77,7 +77,7 @@ def test_picture_check_finds_an_svg_without_a_text_alternative(tmp_path):
 
 def test_autograd_graphs_are_static_svg_and_nothing_loads_mermaid(built_site):
     graphs = 0
-    for page, tree in site_pages(built_site).items():
+    for page, tree in parsed_pages(built_site).items():
         where = page.relative_to(built_site)
         assert not tree.css(".mermaid"), f"{where}: a mermaid diagram is left"
         assert not [s for s in tree.css("script[src*=mermaid]")], where
@@ -93,7 +93,7 @@ def test_autograd_graphs_are_static_svg_and_nothing_loads_mermaid(built_site):
 
 
 def test_korean_headings_get_readable_ids(built_site):
-    pages = site_pages(built_site)
+    pages = parsed_pages(built_site)
     for page, tree in pages.items():
         ids = [h.attributes["id"] for h in tree.css(":is(h1, h2, h3, h4, h5, h6)[id]")]
         numbered = [i for i in ids if re.fullmatch(r"_\d*", i)]
@@ -145,7 +145,7 @@ def test_each_chapter_states_where_its_outputs_were_executed(built_site):
 
 
 def test_internal_links_and_their_anchors_resolve_in_the_built_site(built_site):
-    pages = site_pages(built_site)
+    pages = parsed_pages(built_site)
     ids = {page.resolve(): {tag.attributes["id"] for tag in tree.css("[id]")}
            for page, tree in pages.items()}
     for page, tree in pages.items():

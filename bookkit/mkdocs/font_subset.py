@@ -35,6 +35,8 @@ from pathlib import Path
 from fontTools.ttLib import TTFont
 from selectolax.lexbor import LexborHTMLParser
 
+from bookkit.files import write_atomically
+
 log = logging.getLogger("mkdocs.plugins.bookkit")
 
 SOURCE = Path(__file__).resolve().parent.parent / "fonts" / "PretendardVariable.woff2"
@@ -115,7 +117,7 @@ def site_characters(site: Path, cache: Path | None = None) -> set[str]:
     for sheet in sorted((site / "assets" / "stylesheets").glob("*.css")):
         chars |= set(sheet.read_text(encoding="utf-8"))
     if kept_path:
-        _write(kept_path, json.dumps(used, sort_keys=True).encode())
+        write_atomically(kept_path, json.dumps(used, sort_keys=True).encode())
     return chars
 
 
@@ -198,18 +200,11 @@ def _digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()[:16]
 
 
-def _write(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    partial = path.with_name(path.name + ".part")
-    partial.write_bytes(data)
-    partial.replace(path)
-
-
 def _replace(path: Path, data: bytes, old: str) -> None:
     """Write ``path``, removing the older files of its kind (``old``, a pattern) first."""
     for stale in path.parent.glob(old):
         stale.unlink()
-    _write(path, data)
+    write_atomically(path, data)
 
 
 def cached_cut(
@@ -228,7 +223,7 @@ def cached_face(woff2: Path) -> str:
     """The ``@font-face`` rule of a cached cut, kept beside it (reading the font takes time)."""
     face = woff2.with_suffix(".css")
     if not face.is_file():
-        _write(face, font_face(woff2.name, woff2.read_bytes()).encode())
+        write_atomically(face, font_face(woff2.name, woff2.read_bytes()).encode())
     return face.read_text(encoding="utf-8")
 
 

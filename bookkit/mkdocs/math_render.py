@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import re
 import shutil
 import subprocess
@@ -31,6 +30,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from bs4 import BeautifulSoup, NavigableString, SoupStrainer
+
+from bookkit.files import write_atomically
 
 KATEX = Path("assets") / "vendor" / "katex" / "katex.min.js"  # under docs_dir
 SCRIPT = Path(__file__).with_name("katex_render.js")
@@ -213,13 +214,10 @@ class SetPages:
         except OSError:  # not set before (or pruned meanwhile by another build)
             pass
         rendered = render_page_math(html, katex(), where)
-        written = path.with_name(f"{key}.{os.getpid()}.tmp")
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            written.write_text(rendered, encoding="utf-8")
-            written.replace(path)
+            write_atomically(path, rendered.encode())
         except OSError:  # only a cache: another build may be pruning the folder
-            written.unlink(missing_ok=True)
+            pass
         return rendered
 
     def prune(self) -> None:

@@ -31,7 +31,6 @@ import mimetypes
 import re
 import subprocess
 import sys
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urljoin, urlsplit
@@ -40,6 +39,7 @@ from mkdocs.utils import yaml_load
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from bookkit.browser import CHROMIUM_ARGS, find_chromium
+from bookkit.files import write_atomically
 from bookkit.pages import built_page_path
 from bookkit.settings import environment
 
@@ -367,14 +367,6 @@ def _read_numbers(path: Path | None) -> dict[str, int]:
     return numbers if isinstance(numbers, dict) else {}
 
 
-def _write_atomically(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.NamedTemporaryFile(dir=path.parent, suffix=path.suffix, delete=False) as stream:
-        stream.write(data)
-    Path(stream.name).chmod(0o644)  # a temporary file is private; the site's files are not
-    Path(stream.name).replace(path)
-
-
 def make_pdf(
     site_dir: Path,
     out: Path,
@@ -397,9 +389,9 @@ def make_pdf(
         pdf, landed = _print(browser, site_dir, document, guess)
     else:
         pdf, landed = _print_in_chromium(chromium or find_chromium(), site_dir, document, guess)
-    _write_atomically(out, pdf)
+    write_atomically(out, pdf)
     if numbers and landed != guess:
-        _write_atomically(numbers, json.dumps(landed, indent=0).encode())
+        write_atomically(numbers, json.dumps(landed, indent=0).encode())
     return out
 
 

@@ -25,6 +25,7 @@ import pytest
 
 from bookkit.browser import find_chromium
 from bookkit.files import write_atomically
+from bookkit.mkdocs import font_subset
 from bookkit.pages import built_page_path
 from bookkit.settings import environment
 
@@ -34,6 +35,7 @@ PROVEN = ROOT / ".cache" / "bookkit" / "browser-visits"
 # Fetched by Material's search worker at load but read only when the reader types a query, which
 # a visit never does; a prose edit on any page changes it.
 NOT_KEYED = ("search/",)
+TEXT_FILES = (".css", ".js", ".mjs", ".json", ".svg", ".txt")  # what a page can show text from
 CHROMIUM = find_chromium()
 REQUIRED = environment().get("BOOK_BROWSER_REQUIRED") == "1"
 
@@ -224,10 +226,16 @@ def visit_page(browser, url: str, loaded: list[str] | None = None) -> dict:
 
 def visit_key(site: Path, loaded: list[str], browser_version: str) -> str:
     """What a visit's record depends on, digested: the visit's code, axe, the browser, and the
-    bytes of every file of ``site`` the page loaded (but the search index, see NOT_KEYED)."""
+    bytes of every file of ``site`` the page loaded (but the search index, see NOT_KEYED).
+
+    The site font's stylesheet counts as the page uses it (:func:`font_subset.faces_for`,
+    narrowed to the characters of the text files the page loaded): a sentence with a new
+    character on one page changes the stylesheet for that page alone."""
     digest = hashlib.sha256()
     for part in (Path(__file__).read_bytes(), AXE.read_bytes(), browser_version.encode()):
         digest.update(hashlib.sha256(part).digest())
+    shown: set[str] = set()
+    font_sheet = None
     for name in sorted(set(loaded)):
         relative = name.lstrip("/")
         if relative.startswith(NOT_KEYED):
@@ -235,7 +243,17 @@ def visit_key(site: Path, loaded: list[str], browser_version: str) -> str:
         path = site / relative
         path = path / "index.html" if path.is_dir() else path
         content = path.read_bytes() if path.is_file() else b"(missing)"
+        if relative == font_subset.STYLESHEET:
+            font_sheet = content.decode("utf-8", "replace")
+            continue
         digest.update(f"{relative}\0".encode() + hashlib.sha256(content).digest())
+        if path.suffix == ".html":
+            shown |= font_subset.page_characters(content.decode("utf-8", "replace"))
+        elif path.suffix in TEXT_FILES:
+            shown |= set(content.decode("utf-8", "replace"))
+    if font_sheet is not None:
+        used = font_subset.faces_for(font_sheet, shown)
+        digest.update(b"font faces\0" + hashlib.sha256(used.encode()).digest())
     return digest.hexdigest()
 
 

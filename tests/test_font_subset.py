@@ -16,6 +16,7 @@ from bookkit.mkdocs.font_subset import (
     FOLDER,
     SOURCE,
     STYLESHEET,
+    faces_for,
     font_codepoints,
     page_characters,
     read_characters,
@@ -91,6 +92,22 @@ def test_a_new_character_is_cut_into_the_supplement_and_the_cut_is_kept(small_si
     assert second.woff2 == first.woff2 and second.woff2.read_bytes() == cut
     assert ord("벤") in font_codepoints(second.supplement.read_bytes())
     assert missing_characters(site) == {}
+
+
+def test_a_new_character_changes_the_stylesheet_only_as_its_page_uses_it(small_site):
+    """What a page's remembered browser visit keys the site font's stylesheet by."""
+    site, listed, cache = small_site
+    pages = sorted(site.rglob("*.html"))
+    write_characters(set().union(*(page_characters(p.read_text("utf-8")) for p in pages)), listed)
+    write_site_font(site, cache, listed=listed)
+    sheet = (site / STYLESHEET).read_text(encoding="utf-8")
+    (site / "b.html").write_text("<p>벤치마크</p>", encoding="utf-8")
+    assert write_site_font(site, cache, listed=listed).supplement is not None
+    new_sheet = (site / STYLESHEET).read_text(encoding="utf-8")
+    for page, same in [*((page, True) for page in pages), (site / "b.html", False)]:
+        chars = page_characters(page.read_text(encoding="utf-8"))
+        assert (faces_for(sheet, chars) == faces_for(new_sheet, chars)) is same, page
+    assert faces_for(new_sheet, set("벤")).count("@font-face") == 1
 
 
 def test_a_character_the_font_lacks_makes_no_supplement(small_site):

@@ -186,6 +186,30 @@ def unicode_range(codepoints: set[int]) -> str:
     return ", ".join(f"U+{lo:X}" if lo == hi else f"U+{lo:X}-{hi:X}" for lo, hi in ranges)
 
 
+def range_codepoints(text: str) -> set[int]:
+    """The code points of a CSS unicode-range (the inverse of :func:`unicode_range`)."""
+    points = set()
+    for lo, hi in re.findall(r"U\+([0-9A-Fa-f]+)(?:-([0-9A-Fa-f]+))?", text):
+        points.update(range(int(lo, 16), int(hi or lo, 16) + 1))
+    return points
+
+
+def faces_for(stylesheet: str, chars: set[str]) -> str:
+    """The site font's stylesheet as a page that shows only ``chars`` uses it: each face's
+    unicode-range narrowed to those characters, and a face with none of them left out (a
+    browser never loads it). Two stylesheets that give one page the same string are the same
+    to that page."""
+    codepoints = set(map(ord, chars))
+    faces = []
+    for face in re.findall(r"@font-face \{.*?\}", stylesheet, flags=re.DOTALL):
+        declared = re.search(r"unicode-range: ([^;]*);", face)
+        used = range_codepoints(declared[1]) & codepoints if declared else codepoints
+        if used:
+            faces.append(face.replace(declared[0], f"unicode-range: {unicode_range(used)};")
+                         if declared else face)
+    return "".join(faces)
+
+
 def font_codepoints(woff2: bytes) -> set[int]:
     return set(TTFont(io.BytesIO(woff2)).getBestCmap())
 

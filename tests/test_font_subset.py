@@ -121,6 +121,8 @@ def test_a_character_the_font_lacks_makes_no_supplement(small_site):
     (site / "b.html").write_text("<p>\U0001f600</p>", encoding="utf-8")  # no such glyph
     font = write_site_font(site, cache, listed=listed)
     assert font.supplement is None and len(site_fonts(site)) == 1
+    # The second time the font's characters are the kept list's.
+    assert write_site_font(site, cache, listed=listed).supplement is None
 
 
 def test_a_clean_cut_writes_the_same_files_as_a_cached_one(small_site, font_cache, tmp_path):
@@ -157,6 +159,8 @@ def test_the_listed_characters_leave_no_supplement(small_site, tmp_path):
     )
     font = write_site_font(site, cache, listed=listed)
     assert font.supplement is None and len(site_fonts(site)) == 1
+    # The second time the font's characters are the kept list's.
+    assert write_site_font(site, cache, listed=listed).supplement is None
     assert missing_characters(site) == {}
 
 

@@ -102,6 +102,11 @@ def test_bad_formula_names_page_and_line(katex):
         render_page_math('<span class="arithmatex">\\( \\nosuch x \\)</span>', katex, NOWHERE)
 
 
+def test_markup_inside_a_formula_stops_the_build(katex):
+    with pytest.raises(MathError, match="markup inside a formula"):
+        render_page_math('<span class="arithmatex">\\( <b>x</b> \\)</span>', katex, NOWHERE)
+
+
 def test_lone_dollar_in_a_markdown_cell_stops_the_build():
     where = source_lines("docs/labs/nb.md", "# 제목\n가격 $3과 $x$\n")
     with pytest.raises(MathError, match=r"docs/labs/nb\.md:2: a \$ without its pair"):

@@ -27,9 +27,10 @@ import re
 import shutil
 import subprocess
 from collections.abc import Callable
+from html import unescape
 from pathlib import Path
 
-from bs4 import BeautifulSoup, NavigableString, SoupStrainer
+from bs4 import BeautifulSoup, NavigableString
 
 from bookkit.files import write_atomically
 
@@ -38,6 +39,8 @@ SCRIPT = Path(__file__).with_name("katex_render.js")
 DOLLARS = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$", re.S)
 DELIMITERS = {("\\(", "\\)"): False, ("\\[", "\\]"): True}
 NOT_PROSE = {"code", "pre", "script", "style"}
+# An arithmatex element as arithmatex (generic mode) and mark_notebook_math write it.
+ELEMENT = re.compile(r'<(span|div) class="arithmatex">(?P<tex>.*?)</\1>', re.S)
 
 Formula = tuple[str, bool]  # TeX, display
 
@@ -95,24 +98,12 @@ class Katex:
         self.process = None
 
 
-def _arithmatex(soup: BeautifulSoup, where) -> list[tuple[object, Formula]]:
-    found = []
-    for element in soup.select(".arithmatex"):
-        text = element.get_text().strip()
-        display = next(
-            (
-                d
-                for (left, right), d in DELIMITERS.items()
-                if text.startswith(left) and text.endswith(right)
-            ),
-            None,
-        )
-        if display is None:
-            raise MathError(
-                f"{where(text)}: arithmatex element without \\( \\) or \\[ \\]: {text[:80]!r}"
-            )
-        found.append((element, (text[2:-2].strip(), display)))
-    return found
+def _formula(text: str, where) -> Formula:
+    """The TeX and display mode of an arithmatex element's text (``\\(…\\)`` or ``\\[…\\]``)."""
+    for (left, right), display in DELIMITERS.items():
+        if text.startswith(left) and text.endswith(right):
+            return text[2:-2].strip(), display
+    raise MathError(f"{where(text)}: arithmatex element without \\( \\) or \\[ \\]: {text[:80]!r}")
 
 
 def mark_notebook_math(soup: BeautifulSoup, where) -> None:
@@ -160,14 +151,20 @@ def source_lines(label: str, source: str):
 def render_page_math(html: str, katex: Katex, where) -> str:
     """``html`` with each arithmatex element's TeX replaced by KaTeX's output.
 
-    The elements are found by parsing, but only their own text is replaced, so the rest of the
-    page keeps its bytes. ``where(tex)`` names the source of a formula KaTeX cannot set.
+    The elements are found by their markup, which arithmatex and :func:`mark_notebook_math`
+    write one way (:data:`ELEMENT`; an element with markup inside stops the build, and the
+    post-build check fails a page left with an unset one), and only their text is replaced, so
+    the rest of the page keeps its bytes. ``where(tex)`` names the source of a formula KaTeX
+    cannot set.
     """
     if 'class="arithmatex' not in html:
         return html
-    # Only the formulas are built into a tree (about half the time of the whole page).
-    only = SoupStrainer(class_="arithmatex")
-    found = _arithmatex(BeautifulSoup(html, "html.parser", parse_only=only), where)
+    found = []
+    for match in ELEMENT.finditer(html):
+        if "<" in match["tex"]:
+            raise MathError(f"{where(match['tex'][:40])}: markup inside a formula: "
+                            f"{match[0][:80]!r}")
+        found.append((match, _formula(unescape(match["tex"]).strip(), where)))
     results = katex.render([formula for _, formula in found])
     bad = [
         (tex, results[(tex, d)]["error"]) for _, (tex, d) in found if "error" in results[(tex, d)]
@@ -176,14 +173,10 @@ def render_page_math(html: str, katex: Katex, where) -> str:
         raise MathError(
             "\n  ".join(f"{where(tex)}: KaTeX cannot render {tex!r}: {error}" for tex, error in bad)
         )
-    line_starts = [0] + [newline.end() for newline in re.finditer("\n", html)]
     pieces, at = [], 0
-    for element, formula in found:
-        opening = line_starts[element.sourceline - 1] + element.sourcepos
-        inner = html.index(">", opening) + 1
-        closing = html.index(f"</{element.name}>", inner)
-        pieces += [html[at:inner], results[formula]["html"]]
-        at = closing
+    for match, formula in found:
+        pieces += [html[at : match.start("tex")], results[formula]["html"]]
+        at = match.end("tex")
     return "".join(pieces) + html[at:]
 
 

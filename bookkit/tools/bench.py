@@ -283,8 +283,9 @@ def serve_table(copy: Path, repeat: int) -> None:
 
 
 # (row, the sentence added to PROSE_PAGE before it, target seconds). The first edit uses only
-# characters of the site font's list; the second adds one (벤), so the font's extra cut, which
-# every page loads, changes too.
+# characters of the site font's list; the second adds one (벤), so the font's supplement and
+# the stylesheet every page loads change too (a page's remembered visit keys the stylesheet by
+# the faces that page can use, so the other pages are not visited again).
 TEST_RUNS = [("fresh clone", None, 240.0),
              ("after a prose edit", "이 문장은 글만 고친 실행을 재려고 더한 것입니다.", 90.0),
              ("after a prose edit with a new character", "벤치마크가 더한 문장입니다.", 90.0)]

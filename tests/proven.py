@@ -1,7 +1,8 @@
 """Tests proven by an earlier run, with the same inputs, are not run again.
 
-A test that passed is remembered (``.cache/bookkit/tests-proven/``) under the digest of its
-inputs: its node id, every file of the working tree except the pages' prose (``docs/**/*.md``),
+A test that passed is remembered (``.cache/bookkit/tests-proven/``, one folder per inputs, the
+last :data:`KEEP` kept) under the digest of its inputs: its node id, every file of the working
+tree except the pages' prose (``docs/**/*.md``),
 the installed packages, the interpreter, the ``BOOK_*`` variables and the programs it may start
 (node, Chromium, git). The next run reports it skipped as proven while that digest is the same. So
 after a prose edit a run repeats only the tests that can see prose: it proves what changed.
@@ -41,6 +42,7 @@ WATCH = Path(__file__).resolve().parent / "prose_watch"
 sys.path.insert(0, str(WATCH))
 import prose_hook  # noqa: E402
 
+KEEP = 8  # inputs whose proofs are kept (:func:`prune`)
 TOOLS = ("node", "chromium", "git")  # programs a test may start: their files are inputs too
 
 
@@ -65,6 +67,26 @@ def inputs_digest(root: Path = ROOT) -> str:
     return digest.hexdigest()
 
 
+def prune(proven: Path, current: Path, keep: int = KEEP) -> None:
+    """Remove the proofs of all inputs but ``current``'s and those of the ``keep - 1`` others a
+    run used last (the next run after a code change never reads the old ones; switching back
+    to a branch does, for a while)."""
+    current.mkdir(parents=True, exist_ok=True)
+    os.utime(current)
+    others = sorted((folder for folder in proven.iterdir()
+                     if folder.is_dir() and folder != current
+                     and len(folder.name) == len(current.name)),
+                    key=lambda folder: folder.stat().st_mtime_ns, reverse=True)
+    kept = {current, *others[: keep - 1]}
+    for folder in proven.iterdir():
+        if folder in kept:
+            continue
+        if folder.is_dir():
+            shutil.rmtree(folder, ignore_errors=True)
+        else:
+            folder.unlink(missing_ok=True)
+
+
 def _pythonpath_with(folder: Path) -> str:
     return os.pathsep.join([str(folder), *filter(None, [environment().get("PYTHONPATH")])])
 
@@ -76,6 +98,9 @@ class Proofs:
         self.config = config
         self.prove_all = config.getoption("--prove-all")
         self.inputs = inputs_digest()
+        self.folder = PROVEN / self.inputs[:24]  # this tree's proofs
+        if "PYTEST_XDIST_WORKER" not in environment():  # one process of the run prunes
+            prune(PROVEN, self.folder)
         handle, log = tempfile.mkstemp(prefix="prose-watch-", suffix=".log")
         os.close(handle)
         self.log = Path(log)
@@ -136,7 +161,7 @@ class Proofs:
     def proof(self, item) -> Path:
         impl = item.config.getoption("--impl", default="solution")
         key = hashlib.sha256(f"{self.inputs}\0{item.nodeid}\0{impl}".encode()).hexdigest()
-        return PROVEN / key[:2] / key
+        return self.folder / key
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtest_setup(self, item):

@@ -137,3 +137,19 @@ def test_a_run_remembers_a_passed_test_that_saw_no_prose_and_only_that(tmp_path)
     assert "1 passed, 1 skipped" in second, second[-2000:]
     assert f"{plain} SKIPPED" in second and "proven by an earlier run" in second, second[-2000:]
     assert "2 passed" in run("--prove-all")
+
+
+def test_only_the_proofs_of_the_last_inputs_are_kept(tmp_path):
+    proven_folder = tmp_path / "tests-proven"
+    old_layout = proven_folder / "b1"  # a proof by its key's first two digits, as once kept
+    old_layout.mkdir(parents=True)
+    folders = [proven_folder / f"{n:024x}" for n in range(10)]
+    for age, folder in enumerate(folders):  # folders[0] the newest
+        folder.mkdir()
+        (folder / "proof").write_text("test\n")
+        os.utime(folder, (1_000_000 - age, 1_000_000 - age))
+    current = proven_folder / ("f" * 24)
+    proven.prune(proven_folder, current, keep=4)
+    assert sorted(proven_folder.iterdir()) == sorted([current, *folders[:3]])
+    proven.prune(proven_folder, folders[9], keep=4)  # back on an old tree: its proofs are gone
+    assert sorted(proven_folder.iterdir()) == sorted([folders[9], current, *folders[:2]])

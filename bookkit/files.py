@@ -1,7 +1,9 @@
-"""Writing a file that readers and other builds may open meanwhile (standard library only)."""
+"""Writing a file that readers and other builds may open meanwhile, and reading a kept one back
+(standard library only)."""
 
 from __future__ import annotations
 
+import json
 import tempfile
 from pathlib import Path
 
@@ -20,3 +22,13 @@ def write_atomically(path: Path, data: bytes) -> None:
     except BaseException:
         written.unlink(missing_ok=True)
         raise
+
+
+def read_kept_json(path: Path):
+    """The JSON a cache kept in ``path``, or None when it has none: the file is missing, or
+    cannot be read as JSON (cut short by a crash of an older writer, or edited by hand), so the
+    caller makes it again instead of failing the build."""
+    try:
+        return json.loads(path.read_bytes())
+    except (OSError, ValueError):
+        return None

@@ -24,6 +24,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from bookkit.files import write_atomically
 from bookkit.recordings import MEASUREMENT_MARKER
 from bookkit.recordings.store import recorded_snippets, recording_path
 from bookkit.settings import DEVICES
@@ -97,7 +98,7 @@ def build_manifest(outcomes: list, measurements: dict[str, set[str]], root: Path
 
 def write_manifest(manifest: dict, path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(manifest, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    write_atomically(path, (json.dumps(manifest, ensure_ascii=False, indent=1) + "\n").encode())
 
 
 def read_manifest(path: Path) -> dict:

@@ -52,6 +52,19 @@ def test_the_kept_site_scan_sees_a_page_or_template_changed_between_processes(tm
     assert _check_markup_in_a_fresh_process(site, tmp_path) == []
 
 
+def test_a_damaged_kept_scan_is_scanned_again(tmp_path):
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "index.html").write_text("<p>fine</p><script>alert(1)</script>", encoding="utf-8")
+    found = ["index.html: inline <script> that is not the theme's: 'alert(1)'"]
+    assert _check_markup_in_a_fresh_process(site, tmp_path) == found
+    [kept] = (tmp_path / CACHE_DIR).rglob("*.json")
+    for damage in (kept.read_bytes()[:20], b"{}", b'{"loads": [], "problems": 1}'):
+        kept.write_bytes(damage)  # cut short by a crash, or edited: no page passes unscanned
+        assert _check_markup_in_a_fresh_process(site, tmp_path) == found, damage
+        assert json.loads(kept.read_bytes())["problems"], damage  # and kept again, whole
+
+
 DIRTY_CONFIG = """
 site_name: dirty
 theme: {name: material, language: ko, font: false}

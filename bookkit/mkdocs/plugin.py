@@ -51,6 +51,7 @@ from mkdocs.structure.toc import get_toc
 from bookkit.exec.engine import Engine, NotStoredError, Outcome, failures
 from bookkit.exec.provenance import provenance_note
 from bookkit.exec.units import Block, Unit, UnitsError, relative_name, units_of
+from bookkit.files import write_atomically
 from bookkit.manifest import build_manifest, write_manifest
 from bookkit.mkdocs.chapter_notebooks import chapter_notebook
 from bookkit.mkdocs.dirty import DirtyBuilds, quicken_watcher
@@ -381,8 +382,7 @@ class BookPlugin(BasePlugin[BookConfig]):
         self.state.executed[file.src_uri] = executed_notebook(page.notebook, outcome.outputs)
         text = ipynb_text(self.state.executed[file.src_uri])
         if not target.is_file() or target.read_text(encoding="utf-8") != text:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(text, encoding="utf-8")
+            write_atomically(target, text.encode())  # another build may be reading it
         file.abs_src_path = str(target)
 
     # --- pages ------------------------------------------------------------------------
@@ -531,8 +531,7 @@ class BookPlugin(BasePlugin[BookConfig]):
         state = self.state
         counts = add_morphs_field(index, state.glossary_text, state.root / SEARCH_CACHE,
                                   state.helper)
-        (state.root / LAST_PAGES).parent.mkdir(parents=True, exist_ok=True)
-        (state.root / LAST_PAGES).write_text(state.pages_digest, encoding="utf-8")
+        write_atomically(state.root / LAST_PAGES, state.pages_digest.encode())
         log.info("bookkit: Korean search field: %(analysed)d sections analysed, "
                  "%(reused)d reused", counts)
         defer_docs(Path(config.site_dir))  # fetched when the reader opens search

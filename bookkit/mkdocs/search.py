@@ -40,6 +40,7 @@ from pathlib import Path
 
 from bs4 import BeautifulSoup
 
+from bookkit.files import read_kept_json, write_atomically
 from bookkit.mkdocs.glossary import terms
 
 FIELD = "morphs"
@@ -170,9 +171,10 @@ def add_morphs_field(index_path: Path, glossary_md: str, cache_dir: Path,
     keys = [hashlib.sha256(f"{shaping}\0{doc['title']}\0{doc['text']}".encode()).hexdigest()
             for doc in index["docs"]]
     for key, doc in zip(keys, index["docs"], strict=True):
-        cached = cache_dir / key[:2] / f"{key}.txt"
-        if key not in _KEPT and cached.is_file():
-            _KEPT[key] = json.loads(cached.read_text(encoding="utf-8"))
+        if key not in _KEPT:
+            kept = read_kept_json(cache_dir / key[:2] / f"{key}.txt")
+            if isinstance(kept, list) and len(kept) == 2 and all(isinstance(f, str) for f in kept):
+                _KEPT[key] = kept
         if key not in _KEPT:
             new[key] = {"title": doc["title"], "text": doc["text"]}
     if helper is not None and helper.glossary_md == glossary_md and new:
@@ -181,9 +183,8 @@ def add_morphs_field(index_path: Path, glossary_md: str, cache_dir: Path,
         analysed = [section_fields(kiwi_for(aliases), doc, aliases) for doc in new.values()]
     for key, fields in zip(new, analysed, strict=True):
         _KEPT[key] = fields
-        cached = cache_dir / key[:2] / f"{key}.txt"
-        cached.parent.mkdir(parents=True, exist_ok=True)
-        cached.write_text(json.dumps(fields, ensure_ascii=False), encoding="utf-8")
+        write_atomically(cache_dir / key[:2] / f"{key}.txt",
+                         json.dumps(fields, ensure_ascii=False).encode())
     for key, doc in zip(keys, index["docs"], strict=True):
         doc[FIELD], doc[TITLE_FIELD] = _KEPT[key]
     fields = index["config"]["fields"]

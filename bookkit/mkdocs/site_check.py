@@ -34,13 +34,14 @@ import hashlib
 import json
 import os
 import re
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from functools import cache
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 from selectolax.lexbor import LexborHTMLParser
 
+from bookkit.files import read_kept_json, write_atomically
 from bookkit.mkdocs.notebook_check import check_notebook_page
 from bookkit.mkdocs.search import DOCS_FILE, read_index
 from bookkit.page_source import Page
@@ -290,6 +291,17 @@ def _templates_digest(project_root: Path | None) -> str:
     return digest.hexdigest()
 
 
+def _kept_scan(kept) -> _Scan | None:
+    """A kept scan, or None when ``kept`` is not one (each field a list of strings): an empty
+    or damaged file must not pass a page unscanned."""
+    names = {item.name for item in fields(_Scan)}
+    if not (isinstance(kept, dict) and set(kept) == names):
+        return None
+    if not all(isinstance(v, list) and all(isinstance(x, str) for x in v) for v in kept.values()):
+        return None
+    return _Scan(**kept)
+
+
 def _scan_file(path: Path, project_root: Path | None = None, templates: str = "") -> _Scan:
     """The scan of one built file, from the caches when its bytes were scanned before."""
     data = path.read_bytes()
@@ -300,13 +312,11 @@ def _scan_file(path: Path, project_root: Path | None = None, templates: str = ""
     if key in _SCANS_BY_DIGEST:
         return _SCANS_BY_DIGEST[key]
     stored = project_root / CACHE_DIR / key[:2] / f"{key}.json" if project_root else None
-    if stored is not None and stored.is_file():
-        scan = _Scan(**json.loads(stored.read_text(encoding="utf-8")))
-    else:
+    scan = _kept_scan(read_kept_json(stored)) if stored is not None else None
+    if scan is None:
         scan = _scan(data.decode("utf-8", errors="replace"), is_css, project_root)
         if stored is not None:
-            stored.parent.mkdir(parents=True, exist_ok=True)
-            stored.write_text(json.dumps(asdict(scan)), encoding="utf-8")
+            write_atomically(stored, json.dumps(asdict(scan)).encode())
     if len(_SCANS_BY_DIGEST) >= _SCANS_KEPT:
         _SCANS_BY_DIGEST.clear()
     _SCANS_BY_DIGEST[key] = scan

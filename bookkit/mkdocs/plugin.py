@@ -31,6 +31,7 @@ benchmark's "execution off" build.
 
 from __future__ import annotations
 
+import json
 import logging
 import posixpath
 import re
@@ -75,9 +76,9 @@ from bookkit.mkdocs.notebook_pages import (
 from bookkit.mkdocs.search import (
     AnalysisHelper,
     add_morphs_field,
-    defer_docs,
     pages_digest,
     warm_kiwi,
+    write_index,
 )
 from bookkit.mkdocs.site_check import check_site
 from bookkit.mkdocs.theme_listing import list_without_dot_folders
@@ -128,6 +129,7 @@ class BuildState:
     math: SetPages | None = None  # pages an earlier build set (.cache/bookkit/math)
     helper: AnalysisHelper | None = None  # Kiwi loading in a child while the pages render
     pages_digest: str = ""  # what the search sections are made of (search.pages_digest)
+    search_index: dict | None = None  # as written after the build, for the post-build check
     page: str | None = None  # the page markdown-exec renders now
     shown: set[str] = field(default_factory=set)  # pages whose markdown was rendered
     rendered: set[tuple[str, str]] = field(default_factory=set)  # (page, id) shown with output
@@ -481,7 +483,8 @@ class BookPlugin(BasePlugin[BookConfig]):
                        state.settings.manifest_path(state.root))
         notebooks = [page for page in state.pages.values() if page.is_notebook]
         problems = self.unrendered_blocks() + check_site(
-            Path(config.docs_dir), Path(config.site_dir), state.root, notebooks)
+            Path(config.docs_dir), Path(config.site_dir), state.root, notebooks,
+            state.search_index)
         if problems:
             raise PluginError("post-build check failed:\n  " + "\n  ".join(problems))
         if self.dirty.enabled and self.warming is None:  # a save will need Kiwi: load it now
@@ -529,9 +532,10 @@ class BookPlugin(BasePlugin[BookConfig]):
         if self.warming is not None:
             self.warming.join()  # Kiwi is loaded once per process
         state = self.state
-        counts = add_morphs_field(index, state.glossary_text, state.root / SEARCH_CACHE,
-                                  state.helper)
+        state.search_index = json.loads(index.read_bytes())
+        counts = add_morphs_field(state.search_index, state.glossary_text,
+                                  state.root / SEARCH_CACHE, state.helper)
+        write_index(Path(config.site_dir), state.search_index)
         write_atomically(state.root / LAST_PAGES, state.pages_digest.encode())
         log.info("bookkit: Korean search field: %(analysed)d sections analysed, "
                  "%(reused)d reused", counts)
-        defer_docs(Path(config.site_dir))  # fetched when the reader opens search

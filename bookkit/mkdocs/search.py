@@ -154,13 +154,13 @@ _KEPT: dict[str, list[str]] = {}
 _KEPT_MOST = 4096
 
 
-def add_morphs_field(index_path: Path, glossary_md: str, cache_dir: Path,
+def add_morphs_field(index: dict, glossary_md: str, cache_dir: Path,
                      helper: AnalysisHelper | None = None) -> dict[str, int]:
-    """Add the ``morphs`` field to every section of a built search index; counts for the log.
+    """Add the ``morphs`` field to every section of a built search ``index`` (Material's
+    ``search_index.json``, read; :func:`write_index` writes it); counts for the log.
 
     Sections neither kept nor cached are analysed by ``helper`` when one was started for this
     glossary (:class:`AnalysisHelper`), else here."""
-    index = json.loads(index_path.read_text(encoding="utf-8"))
     aliases = terms(glossary_md)
     shaping = json.dumps([CACHE_VERSION, metadata.version("kiwipiepy"),
                           metadata.version("kiwipiepy-model"), KIWI_OPTIONS, aliases,
@@ -190,8 +190,6 @@ def add_morphs_field(index_path: Path, glossary_md: str, cache_dir: Path,
     fields = index["config"]["fields"]
     fields[FIELD] = {"boost": 1.0}
     fields[TITLE_FIELD] = {"boost": fields.get("title", {}).get("boost", 1000.0)}
-    index_path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")),
-                          encoding="utf-8")
     return {"analysed": len(new), "reused": len(index["docs"]) - len(new)}
 
 
@@ -260,23 +258,23 @@ DOCS_FILE = "search_docs.json"  # beside search_index.json, when the site defers
 DEFERRING_WORKER = "assets/javascripts/workers/book-search.js"
 
 
-def defer_docs(site_dir: Path) -> bool:
-    """Move the search index's documents to ``search/search_docs.json``, if the site can wait.
+def write_index(site_dir: Path, index: dict) -> None:
+    """Write a built site's search ``index``: its documents apart, if the site can wait.
 
     Material's page script fetches ``search_index.json`` on every page load. A site that ships
     the deferring worker (``DEFERRING_WORKER``, wired up by overrides/main.html) fetches the
-    documents only when the reader searches, so ``search_index.json`` keeps only the config.
-    """
+    documents (``search/search_docs.json``) only when the reader searches, so
+    ``search_index.json`` keeps only the config. Each file is written whole: ``serve`` may be
+    answering a request for it."""
     index_path = site_dir / "search" / "search_index.json"
-    if not (index_path.is_file() and (site_dir / DEFERRING_WORKER).is_file()):
-        return False
-    index = json.loads(index_path.read_text(encoding="utf-8"))
-    (index_path.parent / DOCS_FILE).write_text(
-        json.dumps(index["docs"], ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
-    index["docs"] = []
-    index_path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")),
-                          encoding="utf-8")
-    return True
+    if (site_dir / DEFERRING_WORKER).is_file():
+        write_atomically(index_path.parent / DOCS_FILE, _json(index["docs"]))
+        index = {**index, "docs": []}
+    write_atomically(index_path, _json(index))
+
+
+def _json(value) -> bytes:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
 
 
 def read_index(site_dir: Path) -> dict:

@@ -370,15 +370,16 @@ def _check_pages(site_dir: Path, project_root: Path | None) -> tuple[list[str], 
 _SEARCH_TAGS = re.compile(r"</?(?:p|code|pre|li|ol|ul|sub|sup)>")
 
 
-def check_search_index(site_dir: Path) -> list[str]:
-    """Markup in the search index, which Material's search shows as HTML (check 5)."""
-    index = site_dir / "search" / "search_index.json"
-    if not index.is_file():
+def check_search_index(site_dir: Path, index: dict | None = None) -> list[str]:
+    """Markup in the search index, which Material's search shows as HTML (check 5): the one
+    written in ``site_dir``, or ``index``, the one the build just wrote there."""
+    path = site_dir / "search" / "search_index.json"
+    if not path.is_file():
         return []
-    deferred = index.parent / DOCS_FILE  # the documents, where the site defers them
-    name = (deferred if deferred.is_file() else index).relative_to(site_dir)
+    deferred = path.parent / DOCS_FILE  # the documents, where the site defers them
+    name = (deferred if deferred.is_file() else path).relative_to(site_dir)
     problems: list[str] = []
-    for doc in read_index(site_dir).get("docs", []):
+    for doc in (index or read_index(site_dir)).get("docs", []):
         for key, value in doc.items():
             if not isinstance(value, str) or key == "location":
                 continue
@@ -392,12 +393,13 @@ def check_search_index(site_dir: Path) -> list[str]:
 
 
 def check_site(docs_dir: Path, site_dir: Path, project_root: Path,
-               notebooks: list[Page]) -> list[str]:
-    """The post-build checks: notebook pages, offline loading, script, the search index."""
+               notebooks: list[Page], search_index: dict | None = None) -> list[str]:
+    """The post-build checks: notebook pages, offline loading, script, the search index (as
+    written in ``site_dir``, or ``search_index``, the one the build just wrote there)."""
     offline, markup = _check_pages(site_dir, project_root)
     notebook_problems = [
         problem for page in notebooks
         for problem in check_notebook_page(
             site_dir, page.source.resolve().relative_to(docs_dir.resolve()), page.notebook)
     ]
-    return notebook_problems + offline + markup + check_search_index(site_dir)
+    return notebook_problems + offline + markup + check_search_index(site_dir, search_index)

@@ -97,7 +97,6 @@ def build_manifest(outcomes: list, measurements: dict[str, set[str]], root: Path
 
 
 def write_manifest(manifest: dict, path: Path) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
     write_atomically(path, (json.dumps(manifest, ensure_ascii=False, indent=1) + "\n").encode())
 
 

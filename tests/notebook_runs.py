@@ -18,6 +18,7 @@ import nbformat
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 
+from bookkit.files import write_atomically
 from bookkit.settings import environment
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -57,6 +58,5 @@ def run_unproven(paths: list[Path], proven: Path, scratch: Path) -> tuple[list[P
         except CellExecutionError as error:
             failures.append(f"{path}: {str(error)[-800:]}")
         else:
-            proven.mkdir(parents=True, exist_ok=True)
-            proof.write_text(f"{path.name}\n", encoding="utf-8")
+            write_atomically(proof, f"{path.name}\n".encode())  # workers write at once
     return ran, failures

@@ -2,10 +2,10 @@
 
 A test that passed is remembered (``.cache/bookkit/tests-proven/``, one folder per inputs, the
 last :data:`KEEP` kept) under the digest of its inputs: its node id, every file of the working
-tree except the pages' prose (``docs/**/*.md``),
-the installed packages, the interpreter, the ``BOOK_*`` variables and the programs it may start
-(node, Chromium, git). The next run reports it skipped as proven while that digest is the same. So
-after a prose edit a run repeats only the tests that can see prose: it proves what changed.
+tree except the pages' prose (``docs/**/*.md``), the installed packages, the interpreter, the
+``BOOK_*`` variables and the programs it may start (node, Chromium, git). The next run reports
+it skipped as proven while that digest is the same. So after a prose edit a run repeats only the
+tests that can see prose: it proves what changed.
 
 Only a test that provably never saw the prose is remembered:
 

@@ -152,7 +152,7 @@ def test_a_visit_is_remembered_until_a_file_the_page_loaded_changes(browser, tmp
         # A face for characters the page does not show: not one this page uses.
         fonts.write_text(tiny_face("cut.woff2", "쪽") + tiny_face("more.woff2", "뷁"), "utf-8")
         assert remembered_visit(browser, site, url, "", proven) == record and len(visits) == 1
-        assert len(visits) == 1  # a face that gains a character the page shows is one it uses:
+        # A face that gains a character the page shows is one it uses.
         fonts.write_text(tiny_face("cut.woff2", "쪽") + tiny_face("more.woff2", "뷁쪽"), "utf-8")
         remembered_visit(browser, site, url, "", proven)
         assert len(visits) == 2

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from conftest import ROOT
 
-from bookkit.files import write_atomically
+from bookkit.files import read_kept_json, write_atomically
 from bookkit.mkdocs import search
 from bookkit.mkdocs.glossary import terms
 from bookkit.mkdocs.search import FIELD, TITLE_FIELD, kiwi_for, read_index, section_fields
@@ -34,7 +34,7 @@ def proof_key(doc: dict, aliases: list) -> str:
 def test_built_search_field_is_a_clean_analysis_with_every_dictionary(built_site):
     aliases = terms((ROOT / "docs" / "glossary.md").read_text(encoding="utf-8"))
     docs = {proof_key(doc, aliases): doc for doc in read_index(built_site)["docs"]}
-    proven = set(json.loads(PROVEN.read_text(encoding="utf-8"))) if PROVEN.is_file() else set()
+    proven = set(read_kept_json(PROVEN) or [])
     unproven = [doc for key, doc in docs.items() if key not in proven]
     if unproven:
         kiwi = kiwi_for(aliases, {"load_typo_dict": False})  # the multi-word dictionary loaded

@@ -35,7 +35,7 @@ from pathlib import Path
 from fontTools.ttLib import TTFont
 from selectolax.lexbor import LexborHTMLParser
 
-from bookkit.files import write_atomically
+from bookkit.files import read_kept_json, write_atomically
 
 log = logging.getLogger("mkdocs.plugins.bookkit")
 
@@ -155,10 +155,9 @@ def source_characters(source: bytes, cache: Path) -> set[str]:
     """The characters the source font has, kept beside its decoded TTF: reading its character
     map takes about a tenth of a second, on every build that has a supplement."""
     path = cache / f"source.{_digest(source)}.characters.json"
-    try:
-        return set(map(chr, json.loads(path.read_bytes())))
-    except (OSError, ValueError):
-        pass
+    kept = read_kept_json(path)
+    if isinstance(kept, list):
+        return set(map(chr, kept))
     codepoints = sorted(TTFont(io.BytesIO(decoded_source(source, cache))).getBestCmap())
     _replace(path, json.dumps(codepoints).encode(), "source.*.characters.json")
     return set(map(chr, codepoints))

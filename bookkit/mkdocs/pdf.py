@@ -39,7 +39,7 @@ from mkdocs.utils import yaml_load
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from bookkit.browser import CHROMIUM_ARGS, find_chromium
-from bookkit.files import write_atomically
+from bookkit.files import read_kept_json, write_atomically
 from bookkit.pages import built_page_path
 from bookkit.settings import environment
 
@@ -360,10 +360,7 @@ def _print(browser, site_dir: Path, document: str, guess: dict[str, int]) -> tup
 
 
 def _read_numbers(path: Path | None) -> dict[str, int]:
-    try:
-        numbers = json.loads(path.read_text(encoding="utf-8")) if path else {}
-    except (OSError, ValueError):
-        return {}
+    numbers = read_kept_json(path) if path else None
     return numbers if isinstance(numbers, dict) else {}
 
 

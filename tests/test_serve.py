@@ -128,6 +128,22 @@ def _served(url: str, text: str, limit: float) -> bool:
     return False
 
 
+def _forkserver_of(pid: int, limit: float) -> bool:
+    """Whether process ``pid`` comes to have multiprocessing's forkserver as a child."""
+    end = time.monotonic() + limit
+    while time.monotonic() < end:
+        for child in Path("/proc").glob("[0-9]*"):
+            try:
+                status = (child / "status").read_text()
+                command = (child / "cmdline").read_bytes()
+            except OSError:
+                continue
+            if f"\nPPid:\t{pid}\n" in status and b"multiprocessing.forkserver" in command:
+                return True
+        time.sleep(0.1)
+    return False
+
+
 def test_serve_shows_a_saved_page_and_snippet(tmp_path, font_cache):
     """The real `serve --dirty` (its quicker watcher: bookkit.mkdocs.dirty.quicken_watcher)
     sees a save in docs/ and one in a folder of `watch:`."""
@@ -138,6 +154,9 @@ def test_serve_shows_a_saved_page_and_snippet(tmp_path, font_cache):
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
     url = f"http://127.0.0.1:{port}/one/"
+    # The store holds every output, so serve's first build executes nothing.
+    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict"], cwd=tmp_path,
+                   env=book_env(BOOK_PRELOAD=""), check=True, capture_output=True)
     log = (tmp_path / "serve.log").open("w", encoding="utf-8")
     server = subprocess.Popen(
         [sys.executable, "-m", "mkdocs", "serve", "--dirty", "--dev-addr", f"127.0.0.1:{port}"],
@@ -148,6 +167,9 @@ def test_serve_shows_a_saved_page_and_snippet(tmp_path, font_cache):
     )
     try:
         assert _served(url, "처음 출력", 120), (tmp_path / "serve.log").read_text()
+        # Nothing was executed, yet the workers' server is starting: a snippet save won't wait.
+        assert "0 units executed, 1 reused" in (tmp_path / "serve.log").read_text()
+        assert _forkserver_of(server.pid, 30), "serve did not start the execution server"
         page = tmp_path / "docs" / "one.md"
         page.write_text(
             page.read_text(encoding="utf-8") + "\n저장한 문장입니다.\n", encoding="utf-8"

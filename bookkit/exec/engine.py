@@ -28,7 +28,7 @@ from typing import Any
 
 from bookkit.exec.fingerprint import fingerprint
 from bookkit.exec.jobs import BlockSource, Failure, Job, Limits
-from bookkit.exec.runner import GUARDED, JobResult, require_asserts, run_jobs
+from bookkit.exec.runner import GUARDED, JobResult, require_asserts, run_jobs, start_server
 from bookkit.exec.store import Digests, Store
 from bookkit.exec.units import Block, Unit, UnitsError, book_pages, page_units
 from bookkit.settings import Settings, load, with_changes
@@ -149,6 +149,10 @@ class Engine:
         if todo:
             run_jobs([self.job(unit) for unit, _ in todo], self.settings, on_result=finished)
         return {unit.name: self.outcomes[unit.name] for unit in units}
+
+    def prepare(self) -> None:
+        """Start the workers' server ahead of the next run (``serve``, waiting for a save)."""
+        start_server(self.settings)
 
     def summary(self) -> str:
         return (

@@ -53,7 +53,9 @@ def describe_machine(device: str = "cpu") -> dict[str, Any]:
     """Device, CPU, torch, Python and (on a GPU) CUDA and driver, as plain data."""
     torch = sys.modules.get("torch")
     info: dict[str, Any] = {
-        "torch": torch.__version__ if torch else None,
+        # a str: torch.__version__ is torch's own str subclass, and unpickling it in the
+        # build process would import torch there
+        "torch": str(torch.__version__) if torch else None,
         "python": platform.python_version(),
         "platform": clean_name(platform.platform()),
         "cpu": {

@@ -33,6 +33,7 @@ import dataclasses
 import logging
 import math
 import multiprocessing
+import multiprocessing.forkserver
 import os
 import shutil
 import signal
@@ -113,6 +114,15 @@ def _mp_context(settings: Settings):
         else:  # pragma: no cover  (Windows)
             _context = multiprocessing.get_context("spawn")
     return _context
+
+
+def start_server(settings: Settings | None = None) -> None:
+    """Start the forkserver now rather than at the first unit, so that unit does not wait for
+    the server's imports (about 2 s): ``serve`` calls this while it waits for a save. The
+    server starts in the background; a later :func:`run_jobs` uses it."""
+    require_asserts()
+    if _mp_context(settings or load()).get_start_method() == "forkserver":
+        multiprocessing.forkserver.ensure_running()
 
 
 @dataclass

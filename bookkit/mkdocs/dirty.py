@@ -21,9 +21,10 @@ page. A plain ``mkdocs build`` is never dirty and none of this runs.
 So that a save shows in under a second, what did not change between saves is kept, each item
 checked against its inputs: a page's ``Page`` (its bytes), a markdown page's units (its text,
 and where each included file resolves and its bytes), the theme's compiled templates (Jinja
-checks each against its source), the KaTeX renderer's formulas (the KaTeX file). The plugin
-also loads Kiwi in the background after the first build, and the watcher looks for a save
-every ``SAVE_POLL`` seconds (:func:`quicken_watcher`).
+checks each against its source), the KaTeX renderer's formulas (the KaTeX file). After the
+first build the plugin loads Kiwi in the background and starts the execution workers' server
+(which imports torch), so neither waits for the first save that needs it; the watcher looks
+for a save every ``SAVE_POLL`` seconds (:func:`quicken_watcher`).
 """
 
 from __future__ import annotations

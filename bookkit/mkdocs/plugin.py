@@ -491,6 +491,8 @@ class BookPlugin(BasePlugin[BookConfig]):
             self.warming = threading.Thread(target=warm_kiwi, args=(state.glossary_text,),
                                             daemon=True)
             self.warming.start()
+            if state.engine is not None and any(state.page_blocks.values()):  # a snippet save,
+                state.engine.prepare()  # a worker: start its server now
 
     def unrendered_blocks(self) -> list[str]:
         """The executed blocks of markdown pages that were not rendered with their output.

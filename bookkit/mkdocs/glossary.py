@@ -43,10 +43,23 @@ def _cells(line: str) -> list[str] | None:
     return [cell.strip() for cell in match["cells"].split("|")] if match else None
 
 
+# The non-ASCII letters that IGNORECASE matches to ASCII ones (the ``re`` docs), as those.
+_TO_ASCII = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
+
+
+@lru_cache(maxsize=64)
+def _folded(text: str) -> str:
+    return text.translate(_TO_ASCII).lower()
+
+
 def uses(text: str, korean: str, english: list[str]) -> bool:
-    """The text uses the term, by its Korean name or one of its English names."""
+    """The text uses the term, by its Korean name or one of its English names (a name is
+    looked for with a regular expression only where its lowercase letters are in the text:
+    a search over a whole chapter per name is the slow part)."""
     return korean in text or any(
-        re.search(rf"(?<![A-Za-z]){re.escape(name)}(?![A-Za-z])", text, re.I) for name in english
+        name.lower() in _folded(text)
+        and re.search(rf"(?<![A-Za-z]){re.escape(name)}(?![A-Za-z])", text, re.I)
+        for name in english
     )
 
 

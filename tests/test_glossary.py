@@ -1,0 +1,31 @@
+"""Which chapters use a glossary term (the "나오는 곳" column, bookkit.mkdocs.glossary.uses)."""
+
+from __future__ import annotations
+
+import re
+
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+from bookkit.mkdocs.glossary import uses
+
+# ASCII letters, the four other letters IGNORECASE matches to ASCII ones, and separators.
+TEXT = st.text(alphabet="aiksKIS_ -\u0130\u0131\u017f\u212a가", max_size=8)
+NAME = st.text(alphabet="aiksKIS_", min_size=1, max_size=2)
+
+
+@given(TEXT, NAME)
+@example("\u0130", "i")
+@example("\u0131", "I")
+@example("\u017f", "S")
+@example("\u212a", "k")
+def test_an_english_name_matches_as_an_ignorecase_search_would(text, name):
+    """The quick look for a name's letters never hides a match the search would find."""
+    search = re.search(rf"(?<![A-Za-z]){re.escape(name)}(?![A-Za-z])", text, re.I)
+    assert uses(text, "없는말", [name]) == bool(search)
+
+
+def test_a_name_inside_a_longer_word_is_not_a_use():
+    assert uses("x.requires_grad = True", "기울기", ["grad"])
+    assert not uses("gradient descent", "기울기", ["grad"])
+    assert uses("텐서의 기울기", "기울기", [])

@@ -318,7 +318,10 @@ def pytest_configure(config):
     import real_book
 
     config.pluginmanager.register(real_book, "real-book")
-    controller = config.getoption("dist", "no") != "no" and not hasattr(config, "workerinput")
+    worker = hasattr(config, "workerinput")
+    controller = config.getoption("dist", "no") != "no" and not worker
     watched = proven.prose_hook.LOG in environment()  # a test's own test run: its test watches
+    if not worker and not watched:  # one process of the run: xdist's controller, or the only one
+        proven.prune_all()
     if not (controller or watched):
         config.pluginmanager.register(proven.Proofs(config), "proofs")

@@ -43,6 +43,10 @@ sys.path.insert(0, str(WATCH))
 import prose_hook  # noqa: E402
 
 KEEP = 8  # inputs whose proofs are kept (:func:`prune`)
+# Proofs kept as one file each: two cold builds identical (tests/test_reproducible.py) and
+# offered notebooks that ran (tests/notebook_runs.py). A proof that is used is touched.
+BUILD_PROOFS = ROOT / ".cache" / "bookkit" / "builds-proven"
+NOTEBOOK_PROOFS = ROOT / ".cache" / "bookkit" / "notebooks-proven"
 TOOLS = ("node", "chromium", "git")  # programs a test may start: their files are inputs too
 
 
@@ -87,6 +91,25 @@ def prune(proven: Path, current: Path, keep: int = KEEP) -> None:
             folder.unlink(missing_ok=True)
 
 
+def prune_files(folder: Path, keep: int = KEEP, group=lambda path: "") -> None:
+    """Remove all but the ``keep`` newest files of ``folder`` in each ``group(path)`` (a proof
+    is touched when it is used, so the newest are those proved or used last)."""
+    groups: dict[str, list[Path]] = {}
+    for path in folder.iterdir() if folder.is_dir() else []:
+        groups.setdefault(group(path), []).append(path)
+    for paths in groups.values():
+        paths.sort(key=lambda path: path.stat().st_mtime_ns, reverse=True)
+        for path in paths[keep:]:
+            path.unlink(missing_ok=True)
+
+
+def prune_all() -> None:
+    """Prune every kind of proof: one process of a run does it, before its tests run."""
+    prune(PROVEN, PROVEN / inputs_digest()[:24])
+    prune_files(BUILD_PROOFS)
+    prune_files(NOTEBOOK_PROOFS, group=lambda path: path.read_text(encoding="utf-8"))
+
+
 def _pythonpath_with(folder: Path) -> str:
     return os.pathsep.join([str(folder), *filter(None, [environment().get("PYTHONPATH")])])
 
@@ -99,8 +122,6 @@ class Proofs:
         self.prove_all = config.getoption("--prove-all")
         self.inputs = inputs_digest()
         self.folder = PROVEN / self.inputs[:24]  # this tree's proofs
-        if "PYTEST_XDIST_WORKER" not in environment():  # one process of the run prunes
-            prune(PROVEN, self.folder)
         handle, log = tempfile.mkstemp(prefix="prose-watch-", suffix=".log")
         os.close(handle)
         self.log = Path(log)

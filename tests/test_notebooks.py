@@ -15,7 +15,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from notebook_runs import PROVEN, run_unproven
+from notebook_runs import run_unproven
+from proven import NOTEBOOK_PROOFS
 
 from bookkit.mkdocs.chapter_notebooks import notebook_code
 from bookkit.page_source import read_page
@@ -65,7 +66,7 @@ def test_each_offered_notebook_is_tested(built_site):
 @pytest.mark.parametrize("name", NOTEBOOKS)
 def test_offered_notebook_runs_in_an_empty_folder(built_site, tmp_path, name):
     path = next(path for path in offered(built_site) if path.stem == name)
-    _, failures = run_unproven([path], PROVEN, tmp_path)
+    _, failures = run_unproven([path], NOTEBOOK_PROOFS, tmp_path)
     assert failures == []
 
 

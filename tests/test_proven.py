@@ -153,3 +153,21 @@ def test_only_the_proofs_of_the_last_inputs_are_kept(tmp_path):
     assert sorted(proven_folder.iterdir()) == sorted([current, *folders[:3]])
     proven.prune(proven_folder, folders[9], keep=4)  # back on an old tree: its proofs are gone
     assert sorted(proven_folder.iterdir()) == sorted([folders[9], current, *folders[:2]])
+
+
+def test_a_run_with_workers_prunes_the_proofs_too(tmp_path):
+    """``dev.py test`` runs pytest-xdist: its controller, which runs no test, prunes."""
+    old = [proven.PROVEN / f"{n:024x}" for n in range(proven.KEEP)]  # older than any real one
+    for folder in old:
+        folder.mkdir(parents=True, exist_ok=True)
+        os.utime(folder, (1_000_000, 1_000_000))
+    env = {k: v for k, v in book_env().items() if k not in (prose_hook.LOG, prose_hook.ROOT)}
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "2",
+         "--basetemp", str(tmp_path / "run"), "tests/test_made_once.py"],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stdout[-3000:]
+    left = [folder for folder in old if folder.exists()]
+    for folder in left:
+        folder.rmdir()
+    assert len(left) < len(old)  # the current inputs' folder and at most KEEP - 1 others stay

@@ -132,13 +132,24 @@ RUN_AXE = """async runOnly => {
     nodes: v.nodes.map(n => ({target: n.target.join(' '), summary: n.failureSummary}))}));
 }"""
 
-# Material's colours fade (CSS transitions): axe must see the new scheme's final colours.
-SET_SCHEME = """async scheme => {
+# Material's colours fade (CSS transitions), and axe must see the new scheme's final colours.
+# Waiting for the fades left some links mid-fade, so the scheme is switched with transitions
+# off and the whole page's styles computed before they are back on: nothing is left to fade.
+SET_SCHEME = """scheme => {
+  const still = document.createElement('style');
+  still.textContent = '*, *::before, *::after { transition: none !important; }';
+  document.head.append(still);
   document.body.setAttribute('data-md-color-scheme', scheme);
-  await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
-  await Promise.all(document.getAnimations()
-    .filter(a => a instanceof CSSTransition).map(a => a.finished.catch(() => null)));
+  document.body.getBoundingClientRect();  // styles (and layout) computed, with no fades
+  still.remove();
 }"""
+
+# Two frames drawn: the page's resize observers (Material's) have seen a new width.
+NEXT_FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
+# Every element's text and background colour, to compare a scheme's colours over time.
+COLOURS = """() => [...document.body.querySelectorAll('*')].map(e => {
+  const s = getComputedStyle(e); return `${s.color} / ${s.backgroundColor}`; })"""
 
 # What a scheme must leave alone for the colour rules to be the only ones it can change: the
 # DOM under <body> and every element's box and visibility (what axe's other rules read).
@@ -209,6 +220,7 @@ def visit_page(browser, url: str, loaded: list[str] | None = None) -> dict:
     page.evaluate(SET_SCHEME, "default")
     dark_layout = scheme_changes(light, dark, page.evaluate(LAYOUT))
     page.set_viewport_size(PHONE)
+    page.evaluate(NEXT_FRAMES)  # Material marks the regions that now scroll when it sees them
     phone = page.evaluate(PHONE_MEASURES)
     axe["phone"] = page.evaluate(RUN_AXE, {"type": "rule", "values": PHONE_RULES})
     page.set_viewport_size(DESKTOP)

@@ -15,7 +15,16 @@ import hashlib
 
 import pytest
 
-from tests.browser_pages import AXE, PAGE_PARAMS, scheme_changes, skip_without_chromium
+from tests.browser_pages import (
+    AXE,
+    COLOURS,
+    DESKTOP,
+    PAGE_PARAMS,
+    SET_SCHEME,
+    open_page,
+    scheme_changes,
+    skip_without_chromium,
+)
 
 skip_without_chromium()
 pytest_plugins = ["tests.browser_fixtures"]
@@ -30,6 +39,18 @@ NODES_SHOWN = 3
 def test_vendored_axe_is_the_published_file():
     digest = base64.b64encode(hashlib.sha256(AXE.read_bytes()).digest()).decode()
     assert f"sha256-{digest}" == AXE_SRI
+
+
+def test_the_dark_pass_sees_the_final_colours(browser, site_url):
+    """Switched as the visit switches it, the dark scheme's colours are already the ones the
+    page settles on (its links fade for a while when the scheme changes by itself)."""
+    page, _ = open_page(browser, f"{site_url}/tensors/", viewport=DESKTOP)
+    page.evaluate(SET_SCHEME, "slate")
+    switched = page.evaluate(COLOURS)
+    page.wait_for_timeout(1000)
+    settled = page.evaluate(COLOURS)
+    page.close()
+    assert [(a, b) for a, b in zip(switched, settled, strict=True) if a != b] == []
 
 
 def describe(violation: dict) -> str:

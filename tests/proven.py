@@ -43,9 +43,11 @@ sys.path.insert(0, str(WATCH))
 import prose_hook  # noqa: E402
 
 KEEP = 8  # inputs whose proofs are kept (:func:`prune`)
-# Proofs kept as one file each: two cold builds identical (tests/test_reproducible.py) and
-# offered notebooks that ran (tests/notebook_runs.py). A proof that is used is touched.
+# Proofs kept as one file each: two cold builds identical and the units they executed the
+# same (tests/test_reproducible.py), and offered notebooks that ran (tests/notebook_runs.py).
+# A proof that is used is touched.
 BUILD_PROOFS = ROOT / ".cache" / "bookkit" / "builds-proven"
+UNIT_PROOFS = ROOT / ".cache" / "bookkit" / "units-proven"  # a unit that executed the same twice
 NOTEBOOK_PROOFS = ROOT / ".cache" / "bookkit" / "notebooks-proven"
 TOOLS = ("node", "chromium", "git")  # programs a test may start: their files are inputs too
 
@@ -107,6 +109,7 @@ def prune_all() -> None:
     """Prune every kind of proof: one process of a run does it, before its tests run."""
     prune(PROVEN, PROVEN / inputs_digest()[:24])
     prune_files(BUILD_PROOFS)
+    prune_files(UNIT_PROOFS, group=lambda path: path.read_text(encoding="utf-8"))
     prune_files(NOTEBOOK_PROOFS, group=lambda path: path.read_text(encoding="utf-8"))
 
 

@@ -1,8 +1,8 @@
-"""Two builds from two copies of the book, each executing everything cold, give the same pages.
+"""Two builds from two copies of the book, each executing its units afresh, give the same pages.
 
 The real book built for the other site tests is one build; a copy of the working tree in
-another folder, with an empty store of its own, is the other. Every page, the search index and
-the offered notebooks must be identical, except outputs the page declares as measurements
+another folder, with a store of its own, is the other. Every page, the search index and the
+offered notebooks must be identical, except outputs the page declares as measurements
 (front matter ``measurements:``), which are masked on both sides.
 
 The copy is built by the first test a run starts (``tests/real_book.py`` orders it first), so
@@ -13,6 +13,12 @@ Markdown (their fences are in the unit keys; their prose is rendered by the same
 sides), the installed packages and the rest of ``tests/proven.py``'s inputs digest. A prose
 edit reuses the proof; a changed fence, snippet, helper module, build code or package runs it
 again.
+
+Each unit is remembered too (``.cache/bookkit/units-proven/``, by its key): once two builds
+gave the same pages, every unit they executed apart is proven to print the same when executed
+again. The copy's store starts with the checkout's entries of the proven units only, so after
+a snippet edit or a change to the build code the copy executes the units not proven yet (on a
+fresh clone, all of them) and still builds and compares every page.
 """
 
 from __future__ import annotations
@@ -30,24 +36,52 @@ from pathlib import Path
 import pytest
 from conftest import MKDOCS, ROOT, book_env, made_once
 from proven import BUILD_PROOFS as PROVEN
-from proven import inputs_digest
+from proven import UNIT_PROOFS, inputs_digest
 
 from bookkit.exec.engine import book_units
 from bookkit.exec.fingerprint import fingerprint
+from bookkit.exec.store import Store
 from bookkit.manifest import read_manifest
 from bookkit.settings import load
 from bookkit.tools import bench
 
 
 @functools.cache
+def unit_keys(root: Path = ROOT) -> dict[str, str]:
+    """The key of every unit of the book, by the unit's name."""
+    environment = fingerprint(root, load().device)
+    return {unit.name: unit.key(environment) for unit in book_units(root)}
+
+
+@functools.cache
 def proof_key(root: Path = ROOT) -> str:
     """The digest of what two cold builds being identical depends on (the module docstring)."""
     digest = hashlib.sha256()
-    environment = fingerprint(root, load().device)
-    for key in sorted(unit.key(environment) for unit in book_units(root)):
+    for key in sorted(unit_keys.__wrapped__(root).values()):
         digest.update(f"unit {key}\n".encode())
     digest.update(f"inputs {inputs_digest(root)}\n".encode())  # all but the prose (proven.py)
     return digest.hexdigest()
+
+
+def seed_proven_units(store: Path, keys: dict[str, str], checkout_store: Path,
+                      proofs: Path = UNIT_PROOFS) -> list[str]:
+    """Put into ``store`` the checkout's entries of the units proven to execute the same
+    again; the names of the units seeded."""
+    seeded, source, target = [], Store(checkout_store), Store(store)
+    for name, key in sorted(keys.items()):
+        proof = proofs / key
+        entry = source.get(key, name) if proof.exists() else None
+        if entry is not None:
+            os.utime(proof)  # used: kept by tests/proven.py's prune_files
+            target.put(entry)
+            seeded.append(name)
+    return seeded
+
+
+def remember_units(keys: dict[str, str], proofs: Path = UNIT_PROOFS) -> None:
+    proofs.mkdir(parents=True, exist_ok=True)
+    for name, key in keys.items():
+        (proofs / key).write_text(f"{name}\n", encoding="utf-8")
 
 
 @pytest.fixture(scope="session")
@@ -62,11 +96,14 @@ def unproven_builds() -> None:
 
 @pytest.fixture(scope="session")
 def cold_copy(tmp_path_factory, worker_id, font_cache) -> Path:
-    """A copy of the working tree built once per run with an empty store of its own: the
-    folder holds ``site/``, ``manifest.json`` and the build's ``build.log``."""
+    """A copy of the working tree built once per run with a store of its own, holding only the
+    proven units (:func:`seed_proven_units`): the folder holds ``site/``, ``manifest.json``,
+    the build's ``build.log`` and ``seeded.json`` (the names of the units seeded)."""
 
     def make(folder: Path) -> None:
         copy = folder / "copy"
+        seeded = seed_proven_units(folder / "store", unit_keys(), load().store_dir(ROOT))
+        (folder / "seeded.json").write_text(json.dumps(seeded), encoding="utf-8")
         bench.copy_tree(copy)
         shutil.copytree(font_cache, copy / ".cache" / "bookkit" / "font")  # cut once a run
         env = book_env(BOOK_STORE=str(folder / "store"),
@@ -100,9 +137,11 @@ def masked(text: str, volatile: list[str]) -> str:
 
 
 @pytest.mark.cold
-def test_a_cold_copy_executes_every_unit(unproven_builds, cold_copy):
+def test_a_cold_copy_executes_every_unit_not_proven(unproven_builds, cold_copy):
+    seeded = json.loads((cold_copy / "seeded.json").read_text(encoding="utf-8"))
+    executed = len(unit_keys()) - len(seeded)
     log = (cold_copy / "build.log").read_text(encoding="utf-8")
-    assert "units executed, 0 reused" in log  # nothing came from a store
+    assert f"{executed} units executed, {len(seeded)} reused" in log  # only the proven reused
 
 
 @pytest.mark.cold
@@ -119,6 +158,7 @@ def test_two_cold_builds_from_two_copies_are_identical(unproven_builds, cold_cop
         masked(ours[first], volatile).splitlines(), masked(theirs[first], volatile).splitlines(),
         "one build", "the other", lineterm="", n=1))[:30])
     assert differing == [], shown
+    remember_units(unit_keys())
     PROVEN.mkdir(parents=True, exist_ok=True)
     (PROVEN / proof_key()).write_text("two cold builds identical\n", encoding="utf-8")
 
@@ -143,3 +183,17 @@ def test_the_proof_is_kept_across_a_prose_edit_and_not_across_a_code_edit(mini_b
     third = key()
     mini_book.snippet("p.py", "import helper\nprint(helper.WORD * 2)\n")
     assert key() != third
+
+
+def test_only_the_units_proven_are_seeded(tmp_path):
+    checkout, proofs = Store(tmp_path / "checkout"), tmp_path / "proofs"
+    keys = {"p:a": "a" * 64, "p:b": "b" * 64, "p:c": "c" * 64}
+    for name in ("p:a", "p:b"):  # c was never executed
+        checkout.put({"key": keys[name], "unit": name, "outputs": {}, "inputs": {},
+                      "machine": {}, "executed_at": "2026-01-01T00:00:00+00:00", "seconds": 0})
+    remember_units({"p:a": keys["p:a"], "p:c": keys["p:c"]}, proofs)  # b was never proven
+    seeded = seed_proven_units(tmp_path / "copy", keys, tmp_path / "checkout", proofs)
+    assert seeded == ["p:a"]
+    copy = Store(tmp_path / "copy")
+    assert copy.get(keys["p:a"]) == checkout.get(keys["p:a"])
+    assert copy.get(keys["p:b"]) is None and copy.get(keys["p:c"]) is None

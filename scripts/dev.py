@@ -14,7 +14,7 @@
     python3 scripts/dev.py bench [--repeat N] [--warm-store] [--serve]  # fresh builds, serve
     python3 scripts/dev.py bench --search        # search query set, with and without Korean field
     python3 scripts/dev.py bench --pages         # bytes each page downloads, first load and next
-    python3 scripts/dev.py bench --tests         # pytest step: fresh clone, then two prose edits
+    python3 scripts/dev.py bench --tests         # pytest step: fresh clone, prose and snippet edits
     python3 scripts/dev.py diff [BASE] [--out F] # which printed outputs differ from BASE (main)
     python3 scripts/dev.py verify [--sample PCT] [--seed N]  # re-execute stored units, compare
     python3 scripts/dev.py exercises [--check]   # regenerate (or check) stubs and lab notebook
@@ -229,7 +229,7 @@ def _bench_options(parser) -> None:
     parser.add_argument("--serve", action="store_true", help="also time serve showing a save")
     parser.add_argument("--warm-store", action="store_true", help="start from this store's copy")
     parser.add_argument("--tests", action="store_true",
-                        help="dev.py test's pytest step in a fresh clone, then after a prose edit")
+                        help="dev.py test's pytest step: fresh clone, prose, snippet edit")
     parser.add_argument("--search", action="store_true",
                         help="the search query set in Chromium, with and without the Korean field")
     parser.add_argument("--pages", action="store_true",

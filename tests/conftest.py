@@ -321,7 +321,9 @@ def pytest_configure(config):
     worker = hasattr(config, "workerinput")
     controller = config.getoption("dist", "no") != "no" and not worker
     watched = proven.prose_hook.LOG in environment()  # a test's own test run: its test watches
-    if not worker and not watched:  # one process of the run: xdist's controller, or the only one
+    # One process of the run prunes: xdist's controller, or the only one; never a test run a
+    # test starts (it has a worker's variable), which would prune under the running tests.
+    if not worker and not watched and "PYTEST_XDIST_WORKER" not in environment():
         proven.prune_all()
     if not (controller or watched):
         config.pluginmanager.register(proven.Proofs(config), "proofs")

@@ -93,15 +93,35 @@ def prune(proven: Path, current: Path, keep: int = KEEP) -> None:
             folder.unlink(missing_ok=True)
 
 
+def used(proof: Path) -> bool:
+    """Whether ``proof`` exists; it is touched if so, which keeps it in :func:`prune_files`
+    (one pruned by another run meanwhile counts as missing)."""
+    try:
+        os.utime(proof)
+    except FileNotFoundError:
+        return False
+    return True
+
+
+def _first_line(path: Path) -> str:
+    return path.read_text(encoding="utf-8", errors="replace").partition("\n")[0]
+
+
 def prune_files(folder: Path, keep: int = KEEP, group=lambda path: "") -> None:
     """Remove all but the ``keep`` newest files of ``folder`` in each ``group(path)`` (a proof
-    is touched when it is used, so the newest are those proved or used last)."""
-    groups: dict[str, list[Path]] = {}
+    is touched when it is used, so the newest are those proved or used last). A file that
+    vanishes meanwhile, or is still being written (``*.tmp``), is left to its writer."""
+    groups: dict[str, list[tuple[int, Path]]] = {}
     for path in folder.iterdir() if folder.is_dir() else []:
-        groups.setdefault(group(path), []).append(path)
+        if path.suffix == ".tmp":
+            continue
+        try:
+            groups.setdefault(group(path), []).append((path.stat().st_mtime_ns, path))
+        except OSError:
+            continue
     for paths in groups.values():
-        paths.sort(key=lambda path: path.stat().st_mtime_ns, reverse=True)
-        for path in paths[keep:]:
+        paths.sort(reverse=True)
+        for _, path in paths[keep:]:
             path.unlink(missing_ok=True)
 
 
@@ -109,8 +129,8 @@ def prune_all() -> None:
     """Prune every kind of proof: one process of a run does it, before its tests run."""
     prune(PROVEN, PROVEN / inputs_digest()[:24])
     prune_files(BUILD_PROOFS)
-    prune_files(UNIT_PROOFS, group=lambda path: path.read_text(encoding="utf-8"))
-    prune_files(NOTEBOOK_PROOFS, group=lambda path: path.read_text(encoding="utf-8"))
+    prune_files(UNIT_PROOFS, group=_first_line)  # the unit's name
+    prune_files(NOTEBOOK_PROOFS, group=_first_line)  # the notebook's name
 
 
 def _pythonpath_with(folder: Path) -> str:

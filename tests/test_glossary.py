@@ -9,9 +9,10 @@ from hypothesis import strategies as st
 
 from bookkit.mkdocs.glossary import uses
 
-# ASCII letters, the four other letters IGNORECASE matches to ASCII ones, and separators.
-TEXT = st.text(alphabet="aiksKIS_ -\u0130\u0131\u017f\u212a가", max_size=8)
-NAME = st.text(alphabet="aiksKIS_", min_size=1, max_size=2)
+# ASCII letters, the four other letters IGNORECASE matches to ASCII ones, Greek letters that
+# fold in several ways, and separators.
+TEXT = st.text(alphabet="aiksKIS_ -\u0130\u0131\u017f\u212aσςΣμµ가", max_size=8)
+NAME = st.text(alphabet="aiksKIS_σςμ\u0130", min_size=1, max_size=2)
 
 
 @given(TEXT, NAME)
@@ -19,6 +20,9 @@ NAME = st.text(alphabet="aiksKIS_", min_size=1, max_size=2)
 @example("\u0131", "I")
 @example("\u017f", "S")
 @example("\u212a", "k")
+@example("ς", "σ")
+@example("µ", "μ")
+@example("i", "\u0130")
 def test_an_english_name_matches_as_an_ignorecase_search_would(text, name):
     """The quick look for a name's letters never hides a match the search would find."""
     search = re.search(rf"(?<![A-Za-z]){re.escape(name)}(?![A-Za-z])", text, re.I)

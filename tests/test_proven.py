@@ -161,7 +161,8 @@ def test_a_run_with_workers_prunes_the_proofs_too(tmp_path):
     for folder in old:
         folder.mkdir(parents=True, exist_ok=True)
         os.utime(folder, (1_000_000, 1_000_000))
-    env = {k: v for k, v in book_env().items() if k not in (prose_hook.LOG, prose_hook.ROOT)}
+    env = {k: v for k, v in book_env().items()
+           if k not in (prose_hook.LOG, prose_hook.ROOT, "PYTEST_XDIST_WORKER")}  # a run of its own
     result = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "2",
          "--basetemp", str(tmp_path / "run"), "tests/test_made_once.py"],

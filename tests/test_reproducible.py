@@ -1,4 +1,4 @@
-"""Two builds from two copies of the book, each executing its units afresh, give the same pages.
+"""Two builds from two copies of the book, executing their units apart, give the same pages.
 
 The real book built for the other site tests is one build; a copy of the working tree in
 another folder, with a store of its own, is the other. Every page, the search index and the
@@ -28,7 +28,6 @@ import functools
 import hashlib
 import html
 import json
-import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -36,11 +35,12 @@ from pathlib import Path
 import pytest
 from conftest import MKDOCS, ROOT, book_env, made_once
 from proven import BUILD_PROOFS as PROVEN
-from proven import UNIT_PROOFS, inputs_digest
+from proven import UNIT_PROOFS, inputs_digest, used
 
 from bookkit.exec.engine import book_units
 from bookkit.exec.fingerprint import fingerprint
-from bookkit.exec.store import Store
+from bookkit.exec.store import Digests, Store
+from bookkit.files import write_atomically
 from bookkit.manifest import read_manifest
 from bookkit.settings import load
 from bookkit.tools import bench
@@ -63,25 +63,42 @@ def proof_key(root: Path = ROOT) -> str:
     return digest.hexdigest()
 
 
-def seed_proven_units(store: Path, keys: dict[str, str], checkout_store: Path,
+def seed_proven_units(store: Path, keys: dict[str, str], root: Path = ROOT,
                       proofs: Path = UNIT_PROOFS) -> list[str]:
-    """Put into ``store`` the checkout's entries of the units proven to execute the same
-    again; the names of the units seeded."""
-    seeded, source, target = [], Store(checkout_store), Store(store)
+    """Put into ``store`` the entries of root's store (``load().store_dir(root)``) for the units
+    proven to execute the same again, and return their names. A unit is proven for one entry
+    (its digest is in the proof) and only while the files that entry's run read are unchanged:
+    else the copy executes it."""
+    seeded, source, target = [], Store(load().store_dir(root)), Store(store)
+    digests = Digests(root)
     for name, key in sorted(keys.items()):
         proof = proofs / key
-        entry = source.get(key, name) if proof.exists() else None
-        if entry is not None:
-            os.utime(proof)  # used: kept by tests/proven.py's prune_files
+        entry = source.get(key, name) if used(proof) else None
+        if entry is not None and _proof_text(name, entry) == _read(proof) \
+                and not digests.changed(entry["inputs"]):
             target.put(entry)
             seeded.append(name)
     return seeded
 
 
-def remember_units(keys: dict[str, str], proofs: Path = UNIT_PROOFS) -> None:
-    proofs.mkdir(parents=True, exist_ok=True)
+def _proof_text(name: str, entry: dict) -> str:
+    return f"{name}\n{entry['digest']}\n"
+
+
+def _read(proof: Path) -> str | None:
+    try:
+        return proof.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def remember_units(keys: dict[str, str], root: Path = ROOT, proofs: Path = UNIT_PROOFS) -> None:
+    """Remember each of these units, executed apart by both builds, with its entry's digest."""
+    source = Store(load().store_dir(root))
     for name, key in keys.items():
-        (proofs / key).write_text(f"{name}\n", encoding="utf-8")
+        entry = source.get(key, name)
+        if entry is not None:
+            write_atomically(proofs / key, _proof_text(name, entry).encode())
 
 
 @pytest.fixture(scope="session")
@@ -89,8 +106,7 @@ def unproven_builds() -> None:
     """Skips the tests when two cold builds of this code, build and environment were proven
     identical before (first among a test's fixtures, so no copy is built)."""
     proof = PROVEN / proof_key()
-    if proof.exists():
-        os.utime(proof)  # used: kept by tests/proven.py's prune_files
+    if used(proof):
         pytest.skip(f"proven for this code, build and environment ({proof.relative_to(ROOT)})")
 
 
@@ -102,7 +118,7 @@ def cold_copy(tmp_path_factory, worker_id, font_cache) -> Path:
 
     def make(folder: Path) -> None:
         copy = folder / "copy"
-        seeded = seed_proven_units(folder / "store", unit_keys(), load().store_dir(ROOT))
+        seeded = seed_proven_units(folder / "store", unit_keys())
         (folder / "seeded.json").write_text(json.dumps(seeded), encoding="utf-8")
         bench.copy_tree(copy)
         shutil.copytree(font_cache, copy / ".cache" / "bookkit" / "font")  # cut once a run
@@ -158,7 +174,11 @@ def test_two_cold_builds_from_two_copies_are_identical(unproven_builds, cold_cop
         masked(ours[first], volatile).splitlines(), masked(theirs[first], volatile).splitlines(),
         "one build", "the other", lineterm="", n=1))[:30])
     assert differing == [], shown
-    remember_units(unit_keys())
+    # The units both builds executed apart, whose outputs were compared unmasked.
+    seeded = set(json.loads((cold_copy / "seeded.json").read_text(encoding="utf-8")))
+    measured = {entry["unit"] for entry in read_manifest(manifest)["blocks"] if entry["volatile"]}
+    remember_units({name: key for name, key in unit_keys().items()
+                    if name not in seeded | measured})
     PROVEN.mkdir(parents=True, exist_ok=True)
     (PROVEN / proof_key()).write_text("two cold builds identical\n", encoding="utf-8")
 
@@ -185,15 +205,26 @@ def test_the_proof_is_kept_across_a_prose_edit_and_not_across_a_code_edit(mini_b
     assert key() != third
 
 
-def test_only_the_units_proven_are_seeded(tmp_path):
-    checkout, proofs = Store(tmp_path / "checkout"), tmp_path / "proofs"
-    keys = {"p:a": "a" * 64, "p:b": "b" * 64, "p:c": "c" * 64}
-    for name in ("p:a", "p:b"):  # c was never executed
-        checkout.put({"key": keys[name], "unit": name, "outputs": {}, "inputs": {},
+def test_only_the_units_proven_are_seeded(tmp_path, monkeypatch):
+    """A unit is seeded when proven for the entry stored now and the files its run read are
+    unchanged; never one proven for another entry, or not proven, or not stored."""
+    root, proofs = tmp_path / "root", tmp_path / "proofs"
+    (root / "snippets").mkdir(parents=True)
+    (root / "snippets" / "read.py").write_text("X = 1\n")
+    monkeypatch.delenv("BOOK_STORE", raising=False)
+    checkout = Store(load().store_dir(root))
+    keys = {name: name[-1] * 64 for name in ("p:a", "p:b", "p:c", "p:d", "p:e")}
+    digests = Digests(root)
+    inputs = {"snippets/read.py": digests("snippets/read.py")}
+    for name in ("p:a", "p:b", "p:d", "p:e"):  # c was never stored
+        checkout.put({"key": keys[name], "unit": name, "outputs": {}, "inputs": inputs,
                       "machine": {}, "executed_at": "2026-01-01T00:00:00+00:00", "seconds": 0})
-    remember_units({"p:a": keys["p:a"], "p:c": keys["p:c"]}, proofs)  # b was never proven
-    seeded = seed_proven_units(tmp_path / "copy", keys, tmp_path / "checkout", proofs)
-    assert seeded == ["p:a"]
+    remember_units({name: keys[name] for name in ("p:a", "p:c", "p:d", "p:e")}, root, proofs)
+    entry = checkout.get(keys["p:d"])  # d is stored again, from another run: not what was proven
+    checkout.put({**entry, "executed_at": "2026-02-02T00:00:00+00:00"})
+    assert seed_proven_units(tmp_path / "copy", keys, root, proofs) == ["p:a", "p:e"]
     copy = Store(tmp_path / "copy")
     assert copy.get(keys["p:a"]) == checkout.get(keys["p:a"])
-    assert copy.get(keys["p:b"]) is None and copy.get(keys["p:c"]) is None
+    assert [copy.get(keys[name]) for name in ("p:b", "p:c", "p:d")] == [None, None, None]
+    (root / "snippets" / "read.py").write_text("X = 2\n")  # what their runs read changed
+    assert seed_proven_units(tmp_path / "copy2", keys, root, proofs) == []

@@ -53,11 +53,12 @@ def _folded(text: str) -> str:
 
 
 def uses(text: str, korean: str, english: list[str]) -> bool:
-    """The text uses the term, by its Korean name or one of its English names (a name is
-    looked for with a regular expression only where its lowercase letters are in the text:
-    a search over a whole chapter per name is the slow part)."""
+    """The text uses the term, by its Korean name or one of its English names. An ASCII name
+    is searched for only where its lowercase letters are in the text, folded as IGNORECASE
+    folds onto ASCII (a search over a whole chapter per name is the slow part); other names
+    (other scripts fold in more ways) are always searched for."""
     return korean in text or any(
-        name.lower() in _folded(text)
+        (not name.isascii() or name.lower() in _folded(text))
         and re.search(rf"(?<![A-Za-z]){re.escape(name)}(?![A-Za-z])", text, re.I)
         for name in english
     )

@@ -117,6 +117,7 @@ class BuildState:
     engine: Engine | None = None
     blocks: dict[tuple[str, str], tuple[Block, Outcome]] = field(default_factory=dict)
     page_outcomes: dict[str, list[Outcome]] = field(default_factory=dict)
+    units: int = 0  # the executed units of this build's pages (stored or run)
     pages: dict[str, Page] = field(default_factory=dict)  # src_uri -> its source, read once
     chapters: list[Chapter] = field(default_factory=list)
     measurements: dict[str, set[str]] = field(default_factory=dict)  # page -> block ids
@@ -358,6 +359,7 @@ class BookPlugin(BasePlugin[BookConfig]):
         """Ask the engine for every unit's outcome; a failed block stops the build."""
         state = self.state
         all_units = [unit for units in units_of_page.values() for unit in units]
+        state.units = len(all_units)
         try:
             outcomes = state.engine.run(all_units)
         except NotStoredError as error:
@@ -491,8 +493,8 @@ class BookPlugin(BasePlugin[BookConfig]):
             self.warming = threading.Thread(target=warm_kiwi, args=(state.glossary_text,),
                                             daemon=True)
             self.warming.start()
-            if state.engine is not None and any(state.page_blocks.values()):  # a snippet save,
-                state.engine.prepare()  # a worker: start its server now
+            if state.engine is not None and state.units:  # and a snippet save, a worker:
+                state.engine.prepare()  # its server is started now
 
     def unrendered_blocks(self) -> list[str]:
         """The executed blocks of markdown pages that were not rendered with their output.

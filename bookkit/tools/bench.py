@@ -341,7 +341,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-builds", action="store_true", help="skip the build table")
     parser.add_argument("--verbose", action="store_true", help="print every build's time")
     parser.add_argument("--tests", action="store_true",
-                        help="time dev.py test's pytest step: a fresh clone, then a prose edit")
+                        help="time dev.py test's pytest step: fresh clone, prose, snippet edit")
     args = parser.parse_args(argv)
     if args.tests:
         with tempfile.TemporaryDirectory(prefix="book-bench-tests-") as folder:

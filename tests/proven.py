@@ -103,7 +103,8 @@ def used(proof: Path) -> bool:
     return True
 
 
-def _first_line(path: Path) -> str:
+def proof_name(path: Path) -> str:
+    """What a unit or notebook proof is of: its first line (the unit's or notebook's name)."""
     return path.read_text(encoding="utf-8", errors="replace").partition("\n")[0]
 
 
@@ -129,8 +130,8 @@ def prune_all() -> None:
     """Prune every kind of proof: one process of a run does it, before its tests run."""
     prune(PROVEN, PROVEN / inputs_digest()[:24])
     prune_files(BUILD_PROOFS)
-    prune_files(UNIT_PROOFS, group=_first_line)  # the unit's name
-    prune_files(NOTEBOOK_PROOFS, group=_first_line)  # the notebook's name
+    prune_files(UNIT_PROOFS, group=proof_name)
+    prune_files(NOTEBOOK_PROOFS, group=proof_name)
 
 
 def _pythonpath_with(folder: Path) -> str:

@@ -7,7 +7,7 @@ import os
 
 import nbformat
 from notebook_runs import run_unproven
-from proven import prune_files
+from proven import proof_name, prune_files
 
 
 def test_a_notebook_runs_again_when_its_code_changes_and_a_failure_is_not_remembered(tmp_path):
@@ -36,5 +36,5 @@ def test_only_the_newest_proofs_of_each_notebook_are_kept(tmp_path):
         proof = tmp_path / f"{key:064x}"
         proof.write_text(f"{notebook}.ipynb\n", encoding="utf-8")
         os.utime(proof, (1_000_000 - age, 1_000_000 - age))  # the first written is the newest
-    prune_files(tmp_path, keep=2, group=lambda path: path.read_text(encoding="utf-8"))
+    prune_files(tmp_path, keep=2, group=proof_name)  # as tests/proven.py's prune_all does
     assert sorted(int(path.name, 16) for path in tmp_path.iterdir()) == [1, 2, 3, 5]

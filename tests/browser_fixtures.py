@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bookkit.browser import CHROMIUM_ARGS
-from tests.browser_pages import CHROMIUM, remembered_visit, serve_site
+from tests.browser_pages import CHROMIUM, serve_site, visit_page
 
 
 @pytest.fixture(scope="session")
@@ -31,11 +31,11 @@ def browser():
 
 @pytest.fixture(scope="session")
 def page_visit(browser, site_url, built_site):
-    """``page_visit(path)``: the record of that page's one visit in this test process, or of an
-    earlier run's while nothing the page loaded has changed (tests/browser_pages.py)."""
+    """``page_visit(path)``: the record of that page's one visit in this test process
+    (tests/browser_pages.py)."""
 
     @functools.cache
     def visit(path: str) -> dict:
-        return remembered_visit(browser, built_site, site_url, path)
+        return visit_page(browser, f"{site_url}/{path}")
 
     return visit

@@ -6,17 +6,14 @@ scheme, switched to the dark scheme and checked again for colours, narrowed to a
 and measured, then widened again to measure its autograd graphs. The tests assert on the visit's
 record (:func:`visit_page`), each on its own part, and are parametrized by page
 (:data:`PAGE_PARAMS`) so ``pytest -n`` can spread the pages.
-A record is remembered (:func:`remembered_visit`) and a page is not visited again while the
-files it loaded, axe, the browser and this module are the same (:func:`visit_key`).
+Every run visits every page: no record of an earlier run is reused.
 """
 
 from __future__ import annotations
 
 import contextlib
 import functools
-import hashlib
 import http.server
-import json
 import threading
 from pathlib import Path
 from urllib.parse import unquote, urlparse
@@ -24,18 +21,11 @@ from urllib.parse import unquote, urlparse
 import pytest
 
 from bookkit.browser import find_chromium
-from bookkit.files import write_atomically
-from bookkit.mkdocs import font_subset
 from bookkit.pages import built_page_path
 from bookkit.settings import environment
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
-PROVEN = ROOT / ".cache" / "bookkit" / "browser-visits"
-# Fetched by Material's search worker at load but read only when the reader types a query, which
-# a visit never does; a prose edit on any page changes it.
-NOT_KEYED = ("search/",)
-TEXT_FILES = (".css", ".js", ".mjs", ".json", ".svg", ".txt")  # what a page can show text from
 CHROMIUM = find_chromium()
 REQUIRED = environment().get("BOOK_BROWSER_REQUIRED") == "1"
 
@@ -234,56 +224,3 @@ def visit_page(browser, url: str, loaded: list[str] | None = None) -> dict:
         "graphs": graphs,
         "outside": outside,
     }
-
-
-def visit_key(site: Path, loaded: list[str], browser_version: str) -> str:
-    """What a visit's record depends on, digested: the visit's code, axe, the browser, and the
-    bytes of every file of ``site`` the page loaded (but the search index, see NOT_KEYED).
-
-    The site font's stylesheet counts as the page uses it (:func:`font_subset.faces_for`,
-    narrowed to the characters of the text files the page loaded): a sentence with a new
-    character on one page changes the stylesheet for that page alone."""
-    digest = hashlib.sha256()
-    for part in (Path(__file__).read_bytes(), AXE.read_bytes(), browser_version.encode()):
-        digest.update(hashlib.sha256(part).digest())
-    shown: set[str] = set()
-    font_sheet = None
-    for name in sorted(set(loaded)):
-        relative = name.lstrip("/")
-        if relative.startswith(NOT_KEYED):
-            continue
-        path = site / relative
-        path = path / "index.html" if path.is_dir() else path
-        content = path.read_bytes() if path.is_file() else b"(missing)"
-        if relative == font_subset.STYLESHEET:
-            font_sheet = content.decode("utf-8", "replace")
-            continue
-        digest.update(f"{relative}\0".encode() + hashlib.sha256(content).digest())
-        if path.suffix == ".html":
-            shown |= font_subset.page_characters(content.decode("utf-8", "replace"))
-        elif path.suffix in TEXT_FILES:
-            shown |= set(content.decode("utf-8", "replace"))
-    if font_sheet is not None:
-        used = font_subset.faces_for(font_sheet, shown)
-        digest.update(b"font faces\0" + hashlib.sha256(used.encode()).digest())
-    return digest.hexdigest()
-
-
-def remembered_visit(browser, site: Path, site_url: str, path: str, proven: Path = PROVEN) -> dict:
-    """The record of ``path``'s visit, remembered from an earlier run while its key (the files
-    the page loaded then, digested now) is the same; else the page is visited and remembered."""
-    memo = proven / (hashlib.sha256(path.encode()).hexdigest()[:24] + ".json")
-    if memo.is_file():
-        kept = json.loads(memo.read_text(encoding="utf-8"))
-        if kept["key"] == visit_key(site, kept["loaded"], browser.version):
-            return kept["record"]
-    loaded: list[str] = []
-    record = visit_page(browser, f"{site_url}/{path}", loaded)
-    kept = {
-        "path": path,
-        "key": visit_key(site, loaded, browser.version),
-        "loaded": loaded,
-        "record": record,
-    }
-    write_atomically(memo, json.dumps(kept, ensure_ascii=False).encode())  # workers write at once
-    return record

@@ -302,28 +302,10 @@ def pytest_addoption(parser):
         default=None,
         help="the folder of the student's copies for --impl=workspace (default: workspace/)",
     )
-    parser.addoption(
-        "--prove-all",
-        action="store_true",
-        help="run every test, also those proven by an earlier run with the same inputs "
-        "(tests/proven.py)",
-    )
 
 
 def pytest_configure(config):
-    """The real book's fixtures reach every test, the fences under docs/ among them; a process
-    that runs tests remembers those it proves (tests/proven.py; not pytest-xdist's controller,
-    which runs none, nor a test run that a test starts)."""
-    import proven
+    """The real book's fixtures reach every test, the fences under docs/ among them."""
     import real_book
 
     config.pluginmanager.register(real_book, "real-book")
-    worker = hasattr(config, "workerinput")
-    controller = config.getoption("dist", "no") != "no" and not worker
-    watched = proven.prose_hook.LOG in environment()  # a test's own test run: its test watches
-    # One process of the run prunes: xdist's controller, or the only one; never a test run a
-    # test starts (it has a worker's variable), which would prune under the running tests.
-    if not worker and not watched and "PYTEST_XDIST_WORKER" not in environment():
-        proven.prune_all()
-    if not (controller or watched):
-        config.pluginmanager.register(proven.Proofs(config), "proofs")

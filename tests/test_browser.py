@@ -12,14 +12,10 @@ from urllib.parse import urlparse
 import pytest
 from selectolax.lexbor import LexborHTMLParser
 
-from bookkit.mkdocs import font_subset
-from tests import browser_pages
 from tests.browser_pages import (
     PAGE_PARAMS,
     book_pages,
     open_page,
-    remembered_visit,
-    serve_site,
     site_pages,
     skip_without_chromium,
 )
@@ -115,50 +111,6 @@ def test_korean_search_finds_the_right_page_for_every_query(browser, site_url):
 def test_every_built_page_is_visited(built_site):
     """The per-page tests are parametrized by the pages of docs/, known before the build."""
     assert site_pages(built_site) == book_pages()
-
-
-TINY_PAGE = """<!doctype html><html lang="ko"><head><title>쪽</title>
-<link rel="stylesheet" href="assets/fonts/pretendard-book.css">
-<link rel="stylesheet" href="style.css"></head>
-<body><article><h1>쪽</h1></article><script>fetch("search/search_index.json")</script></body></html>"""
-
-
-def tiny_face(name: str, chars: str) -> str:
-    """An ``@font-face`` of the site font's family, as the site's stylesheet writes it."""
-    return (
-        f'@font-face {{\n  font-family: "{font_subset.FAMILY}";\n  src: url("{name}");\n'
-        f"  unicode-range: {font_subset.unicode_range(set(map(ord, chars)))};\n}}\n"
-    )
-
-
-def test_a_visit_is_remembered_until_a_file_the_page_loaded_changes(browser, tmp_path, monkeypatch):
-    site, proven, visits = tmp_path / "site", tmp_path / "proven", []
-    (site / "search").mkdir(parents=True)
-    (site / "index.html").write_text(TINY_PAGE, encoding="utf-8")
-    (site / "style.css").write_text(f'h1 {{ color: #000; font-family: "{font_subset.FAMILY}" }}')
-    (site / "search" / "search_index.json").write_text("{}")
-    fonts = site / font_subset.STYLESHEET
-    fonts.parent.mkdir(parents=True)
-    fonts.write_text(tiny_face("cut.woff2", "쪽"), encoding="utf-8")
-    visit_page = browser_pages.visit_page
-    monkeypatch.setattr(
-        browser_pages, "visit_page", lambda *args: visits.append(args[1]) or visit_page(*args)
-    )
-    with serve_site(site) as url:
-        record = remembered_visit(browser, site, url, "", proven)
-        assert remembered_visit(browser, site, url, "", proven) == record and len(visits) == 1
-        (site / "search" / "search_index.json").write_text('{"docs": []}')  # not read by a visit
-        assert remembered_visit(browser, site, url, "", proven) == record and len(visits) == 1
-        # A face for characters the page does not show: not one this page uses.
-        fonts.write_text(tiny_face("cut.woff2", "쪽") + tiny_face("more.woff2", "뷁"), "utf-8")
-        assert remembered_visit(browser, site, url, "", proven) == record and len(visits) == 1
-        # A face that gains a character the page shows is one it uses.
-        fonts.write_text(tiny_face("cut.woff2", "쪽") + tiny_face("more.woff2", "뷁쪽"), "utf-8")
-        remembered_visit(browser, site, url, "", proven)
-        assert len(visits) == 2
-        (site / "style.css").write_text("h1 { color: #111 }")
-        remembered_visit(browser, site, url, "", proven)
-        assert len(visits) == 3
 
 
 @pytest.mark.parametrize("path", PAGE_PARAMS)

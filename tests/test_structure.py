@@ -18,9 +18,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 BOOKKIT = ROOT / "bookkit"
 SETTINGS = BOOKKIT / "settings.py"
-# Run by the interpreter as every child of a test run starts, before the project can be
-# imported: it reads its two variables itself (tests/proven.py).
-CHILD_STARTUP = ROOT / "tests" / "prose_watch" / "sitecustomize.py"
 ADAPTER = BOOKKIT / "pytest" / "markdown_docs.py"
 SITE_PACKAGES = ("mkdocs", "markdown_exec", "mkdocs_jupyter", "bs4")
 NOT_IN_ENGINE = (*SITE_PACKAGES, "pytest", "pytest_markdown_docs", "_pytest")
@@ -107,7 +104,7 @@ def environment_uses(path: Path) -> list[str]:
 
 def test_no_module_but_the_settings_touches_the_environment():
     problems = [use for path in python_files(BOOKKIT, ROOT / "scripts", ROOT / "tests")
-                if path not in (SETTINGS, CHILD_STARTUP) for use in environment_uses(path)]
+                if path != SETTINGS for use in environment_uses(path)]
     assert not problems, "read settings or the environment through bookkit.settings:\n" + (
         "\n".join(problems))
 

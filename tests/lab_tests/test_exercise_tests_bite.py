@@ -22,7 +22,7 @@ from bookkit.settings import child_environment, environment
 from bookkit.tools import exercise_stubs as stubs
 
 HERE = Path(__file__).resolve().parent
-# The project's labs, not this folder; the rest of PYTHONPATH stays (tests/proven.py's watch).
+# The project's labs, not this folder; the rest of PYTHONPATH stays.
 ENV = child_environment(PYTHONPATH=os.pathsep.join(
     filter(None, [str(HERE.parents[1]), environment().get("PYTHONPATH")])))
 EXERCISE_TESTS = ["test_grad_check.py", "test_nchw_and_gather.py", "test_manual_sgd.py",

@@ -44,6 +44,14 @@ def test_start_check_answer_check_start_again(tmp_path):
     assert answered.returncode == 0, answered.stdout[-3000:] + answered.stderr[-2000:]
     assert " passed" in answered.stdout and "failed" not in answered.stdout
 
+    # The stub again after a passing check: the tests run again and fail (nothing remembered).
+    stub = stubs.student_text(stubs.find_exercise(EXERCISE))
+    copy.write_text(stub, encoding="utf-8")
+    undone = dev("exercise", "check", EXERCISE, "--workspace", str(workspace))
+    assert undone.returncode != 0 and "NotImplementedError" in undone.stdout, undone.stdout[-2000:]
+    assert "skipped" not in undone.stdout
+    copy.write_text(answer, encoding="utf-8")
+
     again = dev("exercise", "start", EXERCISE, "--workspace", str(workspace))
     assert again.returncode == 0, again.stdout + again.stderr
     assert copy.read_text(encoding="utf-8") == answer, "start must never overwrite an answer"

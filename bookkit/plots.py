@@ -22,6 +22,14 @@ import matplotlib
 import matplotlib.pyplot as plt
 from matplotlib import font_manager
 
+from bookkit import sanitize
+
+# No RDF metadata block (creator, format): a page needs none of it.
+NO_METADATA = {"Date": None, "Creator": None, "Format": None, "Type": None}
+# matplotlib's default style element; its two properties are inherited, so the root <svg>'s
+# style attribute draws the same (a <style> element is not allowed in an output).
+_DEFAULT_STYLE_RULES = "stroke-linejoin: round; stroke-linecap: butt"
+_DEFAULT_STYLE = f'<style type="text/css">*{{{_DEFAULT_STYLE_RULES}}}</style>'
 FONT_FILE = Path(__file__).resolve().parent / "fonts" / "Pretendard-Regular.ttf"
 _MISSING_GLYPH = re.compile(r"missing from font|does not have a glyph", re.I)
 
@@ -111,7 +119,7 @@ def svg(figure: plt.Figure, caption: str) -> str:
     buffer = io.StringIO()
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        figure.savefig(buffer, format="svg", bbox_inches="tight", metadata={"Date": None})
+        figure.savefig(buffer, format="svg", bbox_inches="tight", metadata=NO_METADATA)
     plt.close(figure)
     missing = [str(w.message) for w in caught if _MISSING_GLYPH.search(str(w.message))]
     if missing:
@@ -120,12 +128,15 @@ def svg(figure: plt.Figure, caption: str) -> str:
         warnings.warn_explicit(warning.message, warning.category, warning.filename,
                                warning.lineno)
     body = buffer.getvalue()
-    body = body[body.index("<svg") :]
+    body = body[body.index("<svg") :].replace(_DEFAULT_STYLE, "")
     opening = body.index(">") + 1
-    body = (f'<svg role="img" aria-label="{label}" data-search-exclude=""{body[4:opening]}'
-            f"<title>{label}</title>{body[opening:]}")
-    return (f'<figure class="book-plot">{body}'
-            f"<figcaption>{html.escape(caption)}</figcaption></figure>")
+    body = (f'<svg role="img" aria-label="{label}" data-search-exclude="" '
+            f'style="{_DEFAULT_STYLE_RULES}"{body[4:opening]}<title>{label}</title>'
+            f"{body[opening:]}")
+    # The comments matplotlib writes (the text drawn as paths) go; the rest passes the
+    # allowlist unchanged (bookkit.sanitize).
+    return sanitize.clean(f'<figure class="book-plot">{body}'
+                          f"<figcaption>{html.escape(caption)}</figcaption></figure>")
 
 
 def show(figure: plt.Figure, caption: str) -> None:

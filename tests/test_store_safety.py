@@ -243,6 +243,70 @@ def test_verify_fails_on_a_measurement_missing_from_the_store(tmp_path, capsys):
     assert "docs/p.md:11 (block 'clock')" in capsys.readouterr().out
 
 
+def test_verify_fails_on_a_forged_measurement_that_adds_markup_or_words(tmp_path, capsys):
+    """A measurement's numbers may change; a ``<base>`` or a word slipped in may not."""
+    from bookkit.tools.verify import verify
+
+    units = make_book(tmp_path)
+    store = tmp_path / "store"
+    engine = Engine(tmp_path, store_dir=store)
+    engine.run(units)
+    [unit] = units
+    path = Store(store).path(unit.key(engine.fingerprint))
+    for forged in ('<base href="http://127.0.0.1:8001/">\nnow 1\n', "later 1\n"):
+        edit(path, lambda entry, forged=forged: entry["outputs"].update(clock=forged))
+        edit(path, lambda entry: entry.update(digest=store_module.entry_digest(entry)))
+        assert Engine(tmp_path, store_dir=store).lookup(unit) is not None  # a valid entry
+        assert verify(tmp_path, store_dir=store) == 1
+        out = capsys.readouterr().out
+        assert "docs/p.md:11 (block 'clock'): a measurement whose markup or words differ" in out
+    edit(path, lambda entry: entry["outputs"].update(clock="now 12345.5\n"))  # numbers only
+    edit(path, lambda entry: entry.update(digest=store_module.entry_digest(entry)))
+    assert verify(tmp_path, store_dir=store) == 0
+
+
+def test_verify_names_an_unusable_entry_and_fails(tmp_path, capsys):
+    from bookkit.tools.verify import verify
+
+    engine, unit, path = stored_entry(tmp_path)
+    edit(path, lambda entry: entry["outputs"].update(hello="hello 41\n"))  # digest not redone
+    assert verify(tmp_path, store_dir=tmp_path / "store") == 1
+    out = capsys.readouterr().out
+    assert f"error: {path}: unusable store entry for unit {unit.name}: its digest" in out
+    assert "1 unusable" in out
+
+
+@pytest.mark.parametrize("name", ["../outside.txt", "/etc/hostname", "docs/../../x", ""])
+def test_an_entry_whose_inputs_leave_the_project_is_unusable(tmp_path, caplog, name):
+    engine, unit, path = stored_entry(tmp_path)
+    edit(path, lambda entry: entry["inputs"].update({name: None}))
+    edit(path, lambda entry: entry.update(digest=store_module.entry_digest(entry)))
+    assert engine.lookup(unit) is None
+    assert "not a path inside the project" in " ".join(store_warnings(caplog))
+
+
+def test_an_input_that_is_a_fifo_is_never_read(tmp_path):
+    """A forged entry naming a FIFO as an input must not hang the lookup: a FIFO is no input."""
+    import os
+
+    engine, unit, path = stored_entry(tmp_path)
+    os.mkfifo(tmp_path / "snippets" / "pipe")
+    edit(path, lambda entry: entry["inputs"].update({"snippets/pipe": "0" * 64}))
+    edit(path, lambda entry: entry.update(digest=store_module.entry_digest(entry)))
+    started = time.monotonic()
+    assert Engine(tmp_path, store_dir=tmp_path / "store").lookup(unit) is None
+    assert time.monotonic() - started < 5
+
+
+def test_a_store_entry_that_is_a_fifo_is_unusable_without_blocking(tmp_path):
+    import os
+
+    engine, unit, path = stored_entry(tmp_path)
+    path.unlink()
+    os.mkfifo(path)
+    assert engine.store.load(unit.key(engine.fingerprint)) == (None, "not a regular file")
+
+
 def test_verify_samples_reproducibly_and_says_which(tmp_path, capsys):
     from bookkit.tools.verify import choose
 

@@ -34,6 +34,7 @@ import json
 import logging
 import os
 import shutil
+import stat
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -48,6 +49,7 @@ from bookkit.exec.tracking import (
 from bookkit.settings import environment
 
 SCHEMA = 2
+INVALID = "(not an input this project can have)"  # a digest no file or variable gives
 log = logging.getLogger("bookkit")
 
 # Every field of an entry and the types it must have ("digest" covers all the others).
@@ -87,9 +89,19 @@ def validate_entry(entry: Any, key: str) -> dict[str, Any]:
         if not isinstance(digest, str | None):
             raise InvalidEntry(f"'inputs' gives {path!r} a {type(digest).__name__}, "
                                "not a digest string or null")
+        if not path.startswith("$") and not is_project_path(path):
+            raise InvalidEntry(f"'inputs' names {path!r}, which is not a path inside the project")
     if entry["digest"] != entry_digest(entry):
         raise InvalidEntry("its digest does not match its content (edited or corrupt)")
     return entry
+
+
+def is_project_path(name: str) -> bool:
+    """Whether ``name`` is a relative path that stays inside the project (no ``..``, not
+    absolute, no empty or ``.`` parts, no NUL)."""
+    parts = name.split("/")
+    return bool(name) and "\0" not in name and "\\" not in name and not name.startswith("/") \
+        and all(part not in ("", ".", "..") for part in parts)
 
 
 def _type_names(kind: type | tuple[type, ...]) -> str:
@@ -117,7 +129,7 @@ class Digests:
 
     def _digest(self, name: str) -> str | None:
         if not name.startswith("$"):
-            return file_digest(self.root / name)
+            return file_digest(self.root / name) if is_project_path(name) else INVALID
         if name.startswith(ENV_PREFIX):
             return value_digest(environment().get(name.removeprefix(ENV_PREFIX)))
         if name.startswith(DIR_PREFIX):
@@ -155,17 +167,28 @@ class Store:
         return entry
 
     def _read(self, key: str, unit: str | None) -> dict[str, Any] | None:
+        entry, reason = self.load(key)
+        if reason is not None:
+            log.warning("%s: unusable store entry for unit %s: %s; the unit runs again",
+                        self.path(key), unit or "unknown unit", reason)
+        return entry
+
+    def load(self, key: str) -> tuple[dict[str, Any] | None, str | None]:
+        """This folder's entry for ``key`` (no secondary), or ``None`` with why it is unusable
+        (``None`` as the reason: no entry, or one of another schema)."""
         path = self.path(key)
         try:
+            if not stat.S_ISREG(path.lstat().st_mode):  # a FIFO would block the read
+                return None, "not a regular file"
             entry = json.loads(path.read_bytes().decode("utf-8"))
             if isinstance(entry, dict) and isinstance(entry.get("schema"), int) \
                     and not isinstance(entry["schema"], bool) and entry["schema"] != SCHEMA:
                 log.debug("%s: store entry of schema %s, not %s: a miss",
                           path, entry["schema"], SCHEMA)
-                return None
-            return validate_entry(entry, key)
+                return None, None
+            return validate_entry(entry, key), None
         except FileNotFoundError:
-            return None
+            return None, None
         except (OSError, UnicodeDecodeError, ValueError, RecursionError) as error:
             if isinstance(error, UnicodeDecodeError):
                 reason = f"not UTF-8 (byte {error.start})"
@@ -175,10 +198,7 @@ class Store:
                 reason = f"unreadable ({error.strerror or error})"
             else:
                 reason = str(error)
-            name = unit or "unknown unit"
-            log.warning("%s: unusable store entry for unit %s: %s; the unit runs again",
-                        path, name, " ".join(reason.split()))
-            return None
+            return None, " ".join(reason.split())
 
     def put(self, entry: dict[str, Any]) -> Path:
         path = self.path(entry["key"])

@@ -37,6 +37,7 @@ from __future__ import annotations
 import errno
 import hashlib
 import os
+import stat
 import sys
 from pathlib import Path
 
@@ -66,11 +67,20 @@ class ProjectWriteError(PermissionError):
     """A unit tried to change ``docs/``, ``snippets/``, ``labs/`` or the store."""
 
 
+NOT_REGULAR = "(not a regular file)"
+
+
 def file_digest(path: Path) -> str | None:
-    """SHA-256 of a file's bytes, or ``None`` when it cannot be read (missing, a folder)."""
+    """SHA-256 of a file's bytes, or ``None`` when it cannot be read (missing, a folder);
+    :data:`NOT_REGULAR` for a FIFO, socket or device, which is never read (it could block)."""
     try:
+        mode = os.stat(path).st_mode
+        if stat.S_ISDIR(mode):
+            return None
+        if not stat.S_ISREG(mode):
+            return NOT_REGULAR
         return hashlib.sha256(path.read_bytes()).hexdigest()
-    except OSError:
+    except (OSError, ValueError):
         return None
 
 

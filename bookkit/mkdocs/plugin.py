@@ -49,6 +49,7 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, set_exclusions
 from mkdocs.structure.toc import get_toc
 
+from bookkit import sanitize
 from bookkit.exec.engine import Engine, NotStoredError, Outcome, failures
 from bookkit.exec.provenance import provenance_note
 from bookkit.exec.units import Block, Unit, UnitsError, relative_name, units_of
@@ -240,9 +241,15 @@ class BookPlugin(BasePlugin[BookConfig]):
                 folded.extend(messages)
                 shown.append(output)
                 return token
+            if kwargs.get("html"):
+                self._allowed_markup(output, kwargs.get("id"))
+                return sanitize.clean(output)
             return output
 
         html = markdown_exec.base_format(language="python", run=run, **kwargs)
+        if not text and not kwargs.get("html"):  # Markdown: its HTML, as the page will show it
+            self._allowed_markup(str(html), kwargs.get("id"))
+            html = Markup(sanitize.clean(str(html)))
         if shown:
             try:
                 html = Markup(fill_text_output(str(html), token, shown[0]))
@@ -252,6 +259,17 @@ class BookPlugin(BasePlugin[BookConfig]):
         if folded:
             html = html + Markup(details(folded))
         return html + Markup(self._rendered(kwargs.get("id", "")))
+
+    def _allowed_markup(self, markup: str, block_id: str | None) -> None:
+        """Fail the build when an output holds markup outside the allowlist (bookkit.sanitize)."""
+        problems = sanitize.removed(markup)
+        if problems:
+            found = self.state.blocks.get((self.state.page or "", block_id or ""))
+            where = found[0].label if found else f"{self.state.page} (block {block_id!r})"
+            message = (f"{where}: its output holds markup that is not allowed: "
+                       + "; ".join(problems[:5]))
+            log.error(message)  # pymdownx's superfences drops a formatter's exception
+            raise PluginError(message)
 
     def _rendered(self, block_id: str) -> str:
         """The measurement note and the rendered mark of a block that printed something.
@@ -484,7 +502,7 @@ class BookPlugin(BasePlugin[BookConfig]):
         write_manifest(build_manifest(outcomes, state.measurements, state.root),
                        state.settings.manifest_path(state.root))
         notebooks = [page for page in state.pages.values() if page.is_notebook]
-        problems = self.unrendered_blocks() + check_site(
+        problems = self.unrendered_blocks() + markup_outside_allowlist(outcomes) + check_site(
             Path(config.docs_dir), Path(config.site_dir), state.root, notebooks,
             state.search_index)
         if problems:
@@ -543,3 +561,16 @@ class BookPlugin(BasePlugin[BookConfig]):
         write_atomically(state.root / LAST_PAGES, state.pages_digest.encode())
         log.info("bookkit: Korean search field: %(analysed)d sections analysed, "
                  "%(reused)d reused", counts)
+
+
+def markup_outside_allowlist(outcomes: list[Outcome]) -> list[str]:
+    """The markup outputs (``html="1"``, and Markdown: no ``result=``) of every block of the
+    build whose stored text holds markup outside the allowlist (:mod:`bookkit.sanitize`)."""
+    problems = []
+    for outcome in outcomes:
+        for block in outcome.unit.blocks:
+            output = outcome.outputs.get(block.id)
+            if isinstance(output, str) and not block.options.get("result"):
+                problems += [f"{block.label}: {problem}" for problem in sanitize.removed(output)]
+    return problems
+

@@ -11,14 +11,18 @@ would, and compares each block's output with the stored one. Nothing is written 
 - A block whose output differs is named (``docs/page.md:LINE (block 'id')``) with a unified
   diff, stored (``-``) against re-executed (``+``).
 - A block the page declares a measurement (front matter ``measurements: [ids]``) changes from
-  run to run; only that it still has an output is compared.
+  run to run: its numbers are not compared, but everything else is (:func:`shape`: the
+  elements and attributes of its markup and the lines of its text, every number masked), so a
+  forged measurement that adds markup or words differs.
 - A unit that fails on re-execution differs, with its failure.
 - Device recordings (``recordings/``) are not part of the store and are not re-recorded here:
   they come from another machine. Units that show them read the same files again.
-- Units without a usable entry are listed and not checked: the build runs them (or refuses,
-  under ``BOOK_REQUIRE_STORED=1``).
+- Units with no entry (or a stale one: an input changed) are listed and not checked: the build
+  runs them (or refuses, under ``BOOK_REQUIRE_STORED=1``). An entry that exists but cannot be
+  used (unreadable, not an entry, its digest does not match) is an error, named with its file.
 
-The last line is ``verify: N units checked, M differ``; the exit status is 1 if any differ.
+The last line is ``verify: N units checked, M differ``; the exit status is 1 if any differ or
+an entry is unusable.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ import argparse
 import difflib
 import math
 import random
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -36,6 +41,24 @@ from bookkit.exec.runner import JobResult, run_jobs
 from bookkit.exec.units import Block, Unit, UnitsError
 from bookkit.manifest import output_text
 from bookkit.page_source import read_page
+
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*(?:[eE][-+]?\d+)?")
+
+
+def shape(output: Any) -> list[str]:
+    """A measurement's output without its numbers: the distinct elements of its markup (tag and
+    attributes) and the distinct lines of its text, each number masked as ``#``."""
+    from selectolax.lexbor import LexborHTMLParser
+
+    tree = LexborHTMLParser(f"<body>{_NUMBER.sub('#', output_text(output))}</body>")
+    found = set()
+    for node in tree.body.traverse(include_text=False):
+        if node is not tree.body:
+            found.add(f"<{node.tag} " + " ".join(
+                f'{name}="{value}"' for name, value in sorted(node.attributes.items())) + ">")
+    text = tree.body.text(separator="\n")
+    found |= {line.strip() for line in text.splitlines() if line.strip()}
+    return sorted(found)
 
 
 def measurements(root: Path, units: list[Unit]) -> dict[str, set[str]]:
@@ -87,10 +110,18 @@ def _compare_block(block: Block, stored: dict, fresh: dict, volatile: bool) -> s
         return None  # not run (reported with the unit's failure) or never stored
     if block.id not in stored:
         return f"{block.label}: has an output now, but none is stored"
-    if volatile:  # a measurement: its text changes from run to run, but it must print
+    if volatile:  # a measurement: its numbers change from run to run, nothing else may
         if output_text(stored[block.id]).strip() and not output_text(fresh[block.id]).strip():
             return f"{block.label}: a measurement that printed nothing on re-execution"
-        return None
+        before, after = shape(stored[block.id]), shape(fresh[block.id])
+        if before == after:
+            return None
+        lines = difflib.unified_diff([f"{line}\n" for line in before],
+                                     [f"{line}\n" for line in after],
+                                     fromfile=f"{block.label} (stored)",
+                                     tofile=f"{block.label} (re-executed)")
+        return (f"{block.label}: a measurement whose markup or words differ from the store "
+                "(numbers masked)\n" + "".join(lines))
     if stored[block.id] == fresh[block.id]:
         return None
     return f"{block.label}: output differs from the store\n" + _diff(
@@ -105,15 +136,22 @@ def verify(root: Path, *, store_dir: Path | None = None, sample: float | None = 
     units = book_units(root)
     stored: list[tuple[Unit, Outcome]] = []
     missing: list[str] = []
+    unusable: list[str] = []
     for unit in units:
-        outcome = engine.lookup(unit)  # logs each unusable entry, which counts as missing
+        _, reason = engine.store.load(unit.key(engine.fingerprint))
+        if reason is not None:
+            unusable.append(unit.name)
+            print(f"error: {engine.store.path(unit.key(engine.fingerprint))}: unusable store "
+                  f"entry for unit {unit.name}: {reason}", flush=True)
+            continue
+        outcome = engine.lookup(unit)
         if outcome is None:
             missing.append(unit.name)
         else:
             stored.append((unit, outcome))
     print(f"verify: store {engine.store.directory}: {len(stored)} of {len(units)} units stored")
     if missing:
-        print(f"verify: not stored, not checked ({len(missing)}): {', '.join(missing)}")
+        print(f"verify: not stored or stale, not checked ({len(missing)}): {', '.join(missing)}")
     if sample is not None and sample < 100:
         picked = choose([unit for unit, _ in stored], sample, seed)
         names = {unit.name for unit in picked}
@@ -135,8 +173,9 @@ def verify(root: Path, *, store_dir: Path | None = None, sample: float | None = 
 
     if stored:
         run_jobs([engine.job(unit) for unit, _ in stored], engine.settings, on_result=finished)
-    print(f"verify: {len(stored)} units checked, {len(differing)} differ", flush=True)
-    return 1 if differing else 0
+    print(f"verify: {len(stored)} units checked, {len(differing)} differ"
+          + (f", {len(unusable)} unusable" if unusable else ""), flush=True)
+    return 1 if differing or unusable else 0
 
 
 def _percent(text: str) -> float:

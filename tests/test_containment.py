@@ -124,8 +124,8 @@ def processes_with(marker: str) -> list[int]:
 
 # Row 6: after a SIGKILL of the build the forkserver, the resource tracker and a worker lived on.
 def test_a_killed_build_leaves_no_worker_server_or_tracker(tmp_path):
-    started = tmp_path / "started"
-    code = f"open({str(started)!r}, 'w').close()\nimport time\ntime.sleep(240)\n"
+    started = Path("/dev/shm") / f"bookkit-started-{os.getpid()}-{tmp_path.name}"  # a unit
+    code = f"open({str(started)!r}, 'w').close()\nimport time\ntime.sleep(240)\n"  # writes there
     marker = f"t135-sigkill-{os.getpid()}-{tmp_path.name}"
     child = subprocess.Popen(
         [sys.executable, "-c", CHILD, json.dumps(job_spec(tmp_path, code))], cwd=ROOT,
@@ -140,6 +140,7 @@ def test_a_killed_build_leaves_no_worker_server_or_tracker(tmp_path):
         assert wait_until(lambda: not processes_with(marker), 5), processes_with(marker)
     finally:
         child.kill()
+        started.unlink(missing_ok=True)
         for pid in processes_with(marker):
             os.kill(pid, signal.SIGKILL)
 

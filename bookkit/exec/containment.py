@@ -1,23 +1,258 @@
-"""What keeps a unit inside its own processes, and the per-unit limits (issue 18).
+"""What keeps a unit inside its own processes, and the per-unit limits.
 
-Standard library only: the forkserver, the workers and notebook kernels import it.
+Standard library only: the forkserver, the workers and notebook kernels import it. Everything
+here is enforced by the kernel, so code of the unit cannot undo it:
 
-- :func:`die_with_parent`: on Linux, ``prctl(PR_SET_PDEATHSIG, SIGKILL)``: the process is killed
-  as soon as its parent ends, so a build that is killed (even with SIGKILL) leaves no
-  forkserver, worker or kernel behind. Elsewhere it does nothing.
-- :func:`limit_memory` and :func:`memory_note`: the unit's memory limit, which travels in its
-  job (:class:`bookkit.exec.jobs.Limits`) with the others.
+- :func:`confine` (Linux Landlock, kernel 5.13 or newer): the worker confines itself before any
+  block runs. Everything is readable; files may be written, made or removed only in the unit's
+  scratch folder (its temporary folder is inside it) and under ``/dev`` (``/dev/null``, and
+  ``/dev/shm`` for shared memory); no TCP ``bind``/``connect`` (Landlock ABI 4); no signal to a
+  process outside the unit and no abstract Unix socket outside it (ABI 6). The domain is
+  inherited by every process the unit starts and cannot be left or widened. What a kernel's
+  ABI cannot enforce is named by :func:`landlock_gaps`, which the build logs once.
+- :func:`limit_memory`: ``RLIMIT_DATA`` set as soft *and* hard limit, and
+  :func:`drop_capabilities` (a worker run as root too), so the unit cannot raise it. Shared
+  mappings (``mmap`` of a file or ``MAP_SHARED``) are not counted by it.
+- :func:`die_with_parent`: ``prctl(PR_SET_PDEATHSIG, SIGKILL)``: the process is killed as soon
+  as its parent ends, so a build that is killed (even with SIGKILL) leaves no forkserver,
+  worker or kernel behind.
+- :func:`become_subreaper` and :func:`kill_tree`: a worker is a child subreaper, so every
+  process its unit starts stays in its subtree even after its own parent ends, whatever its
+  session or group; at unit end the build stops the worker, kills its whole subtree and then
+  the worker. A process whose worker ended first is adopted by the build (itself a subreaper)
+  and killed by :func:`kill_adopted`.
+
+Elsewhere (macOS, an old kernel) none of this is available; :func:`landlock_gaps` says so.
 """
 
 from __future__ import annotations
 
+import ctypes
 import dataclasses
+import os
 import signal
 import sys
+import time
 
 from bookkit.exec.jobs import Failure
 
 _PR_SET_PDEATHSIG = 1
+_PR_SET_NO_NEW_PRIVS = 38
+_PR_SET_CHILD_SUBREAPER = 36
+_PR_CAPBSET_DROP = 24
+_PR_CAP_AMBIENT, _PR_CAP_AMBIENT_CLEAR_ALL = 47, 4
+_CAPSET = {"x86_64": 126, "aarch64": 91}
+_CAPABILITY_VERSION_3 = 0x20080522
+# Landlock's system calls have the same numbers on every Linux architecture.
+_CREATE_RULESET, _ADD_RULE, _RESTRICT_SELF = 444, 445, 446
+_CREATE_RULESET_VERSION = 1
+_RULE_PATH_BENEATH = 1
+_READ = (1 << 0) | (1 << 2) | (1 << 3)  # EXECUTE, READ_FILE, READ_DIR
+# Every file system right of each ABI (1: bits 0-12, 2: REFER, 3: TRUNCATE, 5: IOCTL_DEV).
+_FS_RIGHTS = {1: (1 << 13) - 1, 2: (1 << 14) - 1, 3: (1 << 15) - 1, 4: (1 << 15) - 1,
+              5: (1 << 16) - 1}
+_NET_TCP = (1 << 0) | (1 << 1)  # BIND_TCP, CONNECT_TCP (ABI 4)
+_SCOPES = (1 << 0) | (1 << 1)  # ABSTRACT_UNIX_SOCKET, SIGNAL (ABI 6)
+_DEVICES = "/dev"
+
+
+class _RulesetAttr(ctypes.Structure):
+    _fields_ = [("handled_access_fs", ctypes.c_uint64), ("handled_access_net", ctypes.c_uint64),
+                ("scoped", ctypes.c_uint64)]
+
+
+class _PathBeneathAttr(ctypes.Structure):
+    _pack_ = 1
+    _fields_ = [("allowed_access", ctypes.c_uint64), ("parent_fd", ctypes.c_int32)]
+
+
+def _libc():
+    return ctypes.CDLL(None, use_errno=True)
+
+
+def landlock_abi() -> int:
+    """The Landlock ABI this kernel offers; 0 where there is none (or not Linux)."""
+    if not sys.platform.startswith("linux"):
+        return 0
+    try:
+        abi = _libc().syscall(_CREATE_RULESET, None, ctypes.c_size_t(0),
+                              ctypes.c_uint32(_CREATE_RULESET_VERSION))
+    except (OSError, AttributeError):  # pragma: no cover
+        return 0
+    return max(abi, 0)
+
+
+def landlock_gaps(abi: int | None = None) -> list[str]:
+    """What :func:`confine` cannot enforce with this kernel's Landlock ABI, in words."""
+    abi = landlock_abi() if abi is None else abi
+    if abi < 1:
+        return ["no Landlock (Linux 5.13 or newer): a unit may write anywhere its user may, "
+                "open network connections and signal other processes"]
+    gaps = []
+    if abi < 4:
+        gaps.append(f"Landlock ABI {abi} < 4: TCP connections are not blocked")
+    if abi < 6:
+        gaps.append(f"Landlock ABI {abi} < 6: signals to other processes are not blocked")
+    return gaps
+
+
+def confine(writable: list[str], *, network: bool = False) -> int:
+    """Landlock this process (and all it will start): read everything, write only under
+    ``writable`` and ``/dev``; no TCP unless ``network``; no signals out. The ABI used (0:
+    nothing could be enforced here)."""
+    abi = landlock_abi()
+    if abi < 1:
+        return 0
+    fs = _FS_RIGHTS[min(abi, 5)]
+    attr = _RulesetAttr(fs, 0 if network or abi < 4 else _NET_TCP, _SCOPES if abi >= 6 else 0)
+    size = 8 if abi < 4 else 16 if abi < 6 else 24
+    libc = _libc()
+    ruleset = libc.syscall(_CREATE_RULESET, ctypes.byref(attr), ctypes.c_size_t(size),
+                           ctypes.c_uint32(0))
+    if ruleset < 0:
+        raise OSError(ctypes.get_errno(), "landlock_create_ruleset failed")
+    try:
+        _allow(libc, ruleset, "/", _READ)
+        for folder in [_DEVICES, *writable]:
+            _allow(libc, ruleset, folder, fs)
+        if libc.prctl(_PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0:
+            raise OSError(ctypes.get_errno(), "prctl(PR_SET_NO_NEW_PRIVS) failed")
+        if libc.syscall(_RESTRICT_SELF, ruleset, ctypes.c_uint32(0)) != 0:
+            raise OSError(ctypes.get_errno(), "landlock_restrict_self failed")
+    finally:
+        os.close(ruleset)
+    return abi
+
+
+def forbid_network() -> bool:
+    """One more Landlock layer: no TCP ``bind``/``connect`` (sockets open now keep working).
+    A notebook kernel calls it once its own sockets are bound. Whether it could."""
+    if landlock_abi() < 4:
+        return False
+    attr = _RulesetAttr(0, _NET_TCP, 0)
+    libc = _libc()
+    ruleset = libc.syscall(_CREATE_RULESET, ctypes.byref(attr), ctypes.c_size_t(16),
+                           ctypes.c_uint32(0))
+    if ruleset < 0:
+        return False
+    try:
+        libc.prctl(_PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)
+        return libc.syscall(_RESTRICT_SELF, ruleset, ctypes.c_uint32(0)) == 0
+    finally:
+        os.close(ruleset)
+
+
+def _allow(libc, ruleset: int, folder: str, rights: int) -> None:
+    try:
+        fd = os.open(folder, os.O_PATH | os.O_CLOEXEC)
+    except FileNotFoundError:
+        return
+    try:
+        rule = _PathBeneathAttr(rights, fd)
+        if libc.syscall(_ADD_RULE, ruleset, _RULE_PATH_BENEATH, ctypes.byref(rule),
+                        ctypes.c_uint32(0)) != 0:
+            raise OSError(ctypes.get_errno(), f"landlock_add_rule failed for {folder}")
+    finally:
+        os.close(fd)
+
+
+def drop_capabilities() -> bool:
+    """Give up every capability for good (root's too): the bounding set, the ambient set, and
+    the effective, permitted and inheritable sets. Without CAP_SYS_RESOURCE a hard limit
+    cannot be raised again, without CAP_DAC_OVERRIDE file modes hold. Whether it could."""
+    number = _CAPSET.get(os.uname().machine) if sys.platform.startswith("linux") else None
+    if number is None:
+        return False
+    libc = _libc()
+    for capability in range(64):
+        if libc.prctl(_PR_CAPBSET_DROP, capability, 0, 0, 0) != 0:
+            break  # past the last capability this kernel knows (or none may be dropped)
+    libc.prctl(_PR_CAP_AMBIENT, _PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0)
+    header = (ctypes.c_uint32 * 2)(_CAPABILITY_VERSION_3, 0)
+    data = (ctypes.c_uint32 * 6)()  # two zeroed {effective, permitted, inheritable}
+    return libc.syscall(number, ctypes.byref(header), ctypes.byref(data)) == 0
+
+
+def become_subreaper() -> None:
+    """Orphaned descendants of this process are re-parented to it, not to init."""
+    if sys.platform.startswith("linux"):
+        _libc().prctl(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+
+
+def _processes() -> dict[int, tuple[int, int, str]]:
+    """Every live process: pid -> (parent pid, session id, state)."""
+    found = {}
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat", "rb") as handle:
+                fields = handle.read().rsplit(b")", 1)[1].split()
+        except OSError:
+            continue
+        found[int(name)] = (int(fields[1]), int(fields[3]), fields[0].decode())
+    return found
+
+
+def _descendants(pid: int, table: dict[int, tuple[int, int, str]]) -> list[int]:
+    children: dict[int, list[int]] = {}
+    for child, (parent, _, _) in table.items():
+        children.setdefault(parent, []).append(child)
+    found, todo = [], [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found
+
+
+def kill_tree(pid: int, rounds: int = 50) -> None:
+    """Stop ``pid``, kill every live process below it (again while new ones appear), then
+    ``pid`` itself. A subreaper's subtree holds everything its unit started."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        os.kill(pid, signal.SIGSTOP)
+    except ProcessLookupError:
+        return
+    for _ in range(rounds):
+        table = _processes()
+        live = [child for child in _descendants(pid, table) if table[child][2] != "Z"]
+        if not live:
+            break
+        for child in live:
+            try:
+                os.kill(child, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        time.sleep(0.005)
+    try:
+        os.kill(pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+
+
+def kill_adopted() -> list[int]:
+    """Kill and reap the children of this (subreaper) process that run in another session:
+    what a unit left when its worker ended before the build could stop it (the build's own
+    children share its session; workers are the forkserver's children). Their pids."""
+    if not sys.platform.startswith("linux"):
+        return []
+    own, killed = os.getsid(0), []
+    for child, (parent, session, state) in _processes().items():
+        if parent != os.getpid() or session == own:
+            continue
+        if state != "Z":
+            try:
+                os.kill(child, signal.SIGKILL)
+                killed.append(child)
+            except ProcessLookupError:
+                pass
+        try:
+            os.waitpid(child, 0)
+        except ChildProcessError:
+            pass
+    return killed
 
 ASSERTS_DISABLED = (
     "assert statements are disabled (-O / PYTHONOPTIMIZE): the book's hidden asserts would not "
@@ -29,16 +264,14 @@ def die_with_parent() -> None:
     if not sys.platform.startswith("linux"):
         return
     try:
-        import ctypes
-
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        _libc().prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
     except (OSError, AttributeError):  # pragma: no cover  (no prctl: nothing to do)
         return
 
 
 def limit_memory(mib: int) -> None:
-    """Cap the data segment (heap and private mappings) of this process and its children."""
+    """Cap the data segment (heap and private mappings) of this process and its children, as
+    soft and hard limit: the unit can lower it but never raise it again."""
     if mib <= 0:
         return
     import resource
@@ -47,7 +280,7 @@ def limit_memory(mib: int) -> None:
     _, hard = resource.getrlimit(resource.RLIMIT_DATA)
     if hard != resource.RLIM_INFINITY:
         wanted = min(wanted, hard)
-    resource.setrlimit(resource.RLIMIT_DATA, (wanted, hard))
+    resource.setrlimit(resource.RLIMIT_DATA, (wanted, wanted))
 
 
 def memory_note(failure: Failure, mib: int) -> Failure:

@@ -37,8 +37,10 @@ from bookkit.settings import environment
 _START_TRACKING = (
     "import os as _book_os\n"
     "from bookkit.exec.containment import die_with_parent as _book_die_with_parent\n"
+    "from bookkit.exec.containment import forbid_network as _book_forbid_network\n"
     "from bookkit.exec.tracking import InputTracker as _BookTracker\n"
     "_book_die_with_parent()\n"
+    "_book_forbid_network()\n"
     "_book_tracker = _BookTracker({root!r}, guarded={guarded!r}, process_limit={processes!r})"
     ".start()\n"
     "print(_book_os.getpid())\n"

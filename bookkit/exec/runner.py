@@ -48,7 +48,13 @@ from multiprocessing.connection import wait
 from typing import Any
 
 from bookkit.exec import worker
-from bookkit.exec.containment import ASSERTS_DISABLED
+from bookkit.exec.containment import (
+    ASSERTS_DISABLED,
+    become_subreaper,
+    kill_adopted,
+    kill_tree,
+    landlock_gaps,
+)
 from bookkit.exec.jobs import (
     BlockDone,
     BlockFailed,
@@ -116,6 +122,20 @@ def _mp_context(settings: Settings):
     return _context
 
 
+_contained = False
+
+
+def _contain_once() -> None:
+    """Once per build process: adopt what a unit leaves (a subreaper), and say what the
+    kernel cannot enforce here (bookkit.exec.containment)."""
+    global _contained
+    if not _contained:
+        _contained = True
+        become_subreaper()
+        for gap in landlock_gaps():
+            log.warning("bookkit: not enforced on this machine: %s", gap)
+
+
 def start_server(settings: Settings | None = None) -> None:
     """Start the forkserver now rather than at the first unit, so that unit does not wait for
     the server's imports (about 2 s): ``serve`` calls this while it waits for a save. The
@@ -134,6 +154,7 @@ class _Running:
     deadline: float
     result: JobResult = field(default_factory=JobResult)
     current: int | None = None
+    next_block: int = 0  # each block starts once, in order: a block cannot renew its time
     finished: bool = False
     ended: bool = False
     scratch: str | None = None
@@ -143,13 +164,20 @@ class _Running:
 def _handle(state: _Running, message: Message, timeout: float) -> None:
     now = time.monotonic()
     match message:
-        case BlockStarted(block):
+        case BlockStarted(block) if block == state.next_block and state.current is None:
             state.current = block
+            state.next_block += 1
             state.deadline = now + timeout if timeout > 0 else math.inf
-        case BlockDone(_, output):
+        case BlockDone(block, output) if block == state.current:
             state.result.outputs.append(output)
             state.current = None
             state.deadline = now + (timeout if timeout > 0 else STARTUP_TIMEOUT)
+        case BlockStarted() | BlockDone():  # not the worker's order: code of the unit sent it
+            state.result.failure = state.result.failure or Failure(
+                "internal", "ProtocolError",
+                f"the unit sent {message!r} out of order (a block may not talk to the build)",
+                block=state.current)
+            state.deadline = now  # the unit ends now; its time is the build's to keep
         case BlockFailed(failure):
             state.result.failure = failure
         case WorkerFault(failure):
@@ -194,12 +222,16 @@ def _kill_all_groups() -> None:
 
 
 def _end(state: _Running) -> None:
-    """Kill the worker and everything in its session (and its kernel's); remove its folder."""
+    """Kill the worker and everything below it, whatever its session or group (the worker is a
+    subreaper, :func:`bookkit.exec.containment.kill_tree`), and what a worker that ended first
+    left (:func:`~bookkit.exec.containment.kill_adopted`); remove its folder."""
     if state.process.is_alive():
+        kill_tree(state.process.pid)
         state.process.kill()
     state.process.join()
     for group in [state.process.pid, *state.groups]:
         _kill_group(group)
+    kill_adopted()
     if state.scratch:
         shutil.rmtree(state.scratch, ignore_errors=True)
 
@@ -252,6 +284,7 @@ def run_jobs(
     """Run every job in its own worker, ``parallel`` at a time; results in job order."""
     require_asserts()
     settings = settings or load()
+    _contain_once()
     ctx = _mp_context(settings)
     timeout = settings.block_timeout
     environ = environment()  # the build's environment now, not the server's at its start

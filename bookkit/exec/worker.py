@@ -33,9 +33,18 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 
 from bookkit.exec.capture import new_namespace, run_code
-from bookkit.exec.containment import ASSERTS_DISABLED, die_with_parent, limit_memory, memory_note
+from bookkit.exec.containment import (
+    ASSERTS_DISABLED,
+    become_subreaper,
+    confine,
+    die_with_parent,
+    drop_capabilities,
+    limit_memory,
+    memory_note,
+)
 from bookkit.exec.jobs import (
     BlockDone,
     BlockFailed,
@@ -70,9 +79,11 @@ def run_blocks(conn, job: Job, tracker: InputTracker | None = None) -> dict | No
 
 
 def contain() -> None:
-    """Own session, death with the parent, and no hold on the build's output."""
+    """Own session, death with the parent, every descendant kept in its subtree, and no hold on
+    the build's output."""
     os.setsid()
     die_with_parent()
+    become_subreaper()
     null = os.open(os.devnull, os.O_RDWR)
     for fd in (0, 1, 2):
         os.dup2(null, fd)
@@ -89,7 +100,9 @@ def scratch_folder(root: str, folder: str | None) -> str:
 
 
 def prepare(job: Job) -> None:
-    """Contain this process and give it the unit's limits, environment and folders."""
+    """Contain this process and give it the unit's limits, environment and folders; then
+    confine it (:func:`bookkit.exec.containment.confine`): from here on it can write only in
+    its scratch folder, which holds its temporary folder too."""
     contain()
     if sys.flags.optimize:
         raise AssertionError(ASSERTS_DISABLED)
@@ -97,8 +110,21 @@ def prepare(job: Job) -> None:
     if job.environ is not None:
         replace_environment(job.environ, clear=True)
     replace_environment({DEVICE_VARIABLE: job.device})
-    os.chdir(scratch_folder(job.root, job.cwd))
+    folder = scratch_folder(job.root, job.cwd)
+    os.chdir(folder)
     sys.path.insert(0, job.root)
+    if job.cwd:
+        private = {name: os.path.join(job.cwd, f".{name.lower()}") for name in PRIVATE_DIRS}
+        for path in private.values():
+            os.mkdir(path)
+        replace_environment(private)
+        tempfile.tempdir = private["TMPDIR"]  # the server may have asked tempfile already
+        confine([job.cwd], network=job.kind == "notebook")  # a kernel talks over TCP
+    drop_capabilities()
+
+
+# Folders a unit's libraries write to, each inside the unit's scratch folder.
+PRIVATE_DIRS = ("TMPDIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR")
 
 
 def main(conn, job: Job) -> None:

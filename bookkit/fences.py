@@ -144,10 +144,28 @@ def resolve_include(base_dir: Path, file_part: str, page: Path, line: int) -> Pa
     return source
 
 
+def _looks_like(data: bytes) -> str:
+    """What a file that is not UTF-8 decodes as, said for the error message."""
+    for encoding, name in (("cp949", "CP949 (EUC-KR, a Korean Windows encoding)"),
+                           ("utf-16", "UTF-16")):
+        try:
+            data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+        return (f": it looks like {name}, e.g. `iconv -f {encoding} -t utf-8 FILE > NEW` "
+                "converts it")
+    return ""
+
+
 def read_snippet(base_dir: Path, spec: str, page: Path, line: int) -> str:
     """The text a ``--8<-- "file.py"`` or ``--8<-- "file.py:section"`` line includes."""
     file_part, _, section = spec.partition(":")
-    text = resolve_include(base_dir, file_part, page, line).read_text(encoding="utf-8")
+    data = resolve_include(base_dir, file_part, page, line).read_bytes()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise FenceError(page, line, f"snippet file {file_part!r} is not UTF-8 (byte "
+                         f"{error.start}){_looks_like(data)}; save it as UTF-8") from None
     if not section:
         return "\n".join(t for t in text.splitlines() if not SECTION_MARK.search(t))
     selected: list[str] = []

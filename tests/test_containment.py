@@ -200,6 +200,66 @@ def test_an_environment_variable_a_block_reads_is_an_input(tmp_path, monkeypatch
     assert entry["inputs"]["$env:T135_ABSENT"] is not None  # set by now
 
 
+@pytest.mark.parametrize("code", [
+    "import os\nprint(sorted(name for name in os.environ if name.startswith('T32_')))\n",
+    "import os\nprint(dict(os.environ).get('T32_COLOUR'))\n",
+    "import os\nprint(os.environb.get(b'T32_COLOUR'))\n",
+])
+def test_a_block_that_reads_the_whole_environment_sees_any_change(tmp_path, monkeypatch, code):
+    monkeypatch.setenv("T32_COLOUR", "red")
+    root, unit = book(tmp_path, code)
+    assert run_twice(root, unit, lambda: None) == 0
+    assert run_twice(root, unit, lambda: monkeypatch.setenv("T32_COLOUR", "blue")) == 1
+    assert run_twice(root, unit, lambda: monkeypatch.setenv("T32_OTHER", "x")) == 1
+
+
+@pytest.mark.parametrize("name", ["TZ", "LC_ALL", "LANG"])
+def test_time_zone_and_locale_are_in_the_key(tmp_path, monkeypatch, name):
+    root, unit = book(tmp_path, "import time\nprint(time.strftime('%Z'))\n")
+    before = unit.key(Engine(root, store_dir=root / ".store").fingerprint)
+    monkeypatch.setenv(name, "Asia/Seoul" if name == "TZ" else "ko_KR.UTF-8")
+    assert unit.key(Engine(root, store_dir=root / ".store").fingerprint) != before
+
+
+def test_a_matplotlibrc_at_the_project_root_is_in_the_key(tmp_path):
+    root, unit = book(tmp_path, "print(1)\n")
+    before = unit.key(Engine(root, store_dir=root / ".store").fingerprint)
+    (root / "matplotlibrc").write_text("lines.linewidth: 7\n")
+    assert unit.key(Engine(root, store_dir=root / ".store").fingerprint) != before
+
+
+@pytest.mark.parametrize("code", [
+    "from pathlib import Path\nprint(Path('data/a.txt').exists())\n",
+    "import os\nprint(os.stat('data/a.txt').st_size)\n",
+    "import os\nos.chdir('data')\nprint(open('a.txt').read())\n",
+    "import mmap\nwith open('data/a.txt', 'rb') as f:\n"
+    "    print(mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)[:1])\n",
+])
+def test_a_file_a_block_looks_at_is_an_input(tmp_path, code):
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "a.txt").write_text("a")
+    root, unit = book(tmp_path, code)
+    assert run_twice(root, unit, lambda: None) == 0
+    assert run_twice(root, unit, lambda: (tmp_path / "data" / "a.txt").write_text("bb")) == 1
+
+
+def test_a_file_read_by_torch_from_file_is_an_input(tmp_path, monkeypatch):
+    monkeypatch.setenv("BOOK_PRELOAD", "torch")
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "a.bin").write_bytes(bytes(8))
+    root, unit = book(tmp_path, "import torch\n"
+                      "print(torch.from_file('data/a.bin', size=8, dtype=torch.uint8).sum())\n")
+    assert run_twice(root, unit, lambda: None) == 0
+    assert run_twice(root, unit, lambda: (tmp_path / "data" / "a.bin").write_bytes(
+        bytes(range(8)))) == 1
+
+
+def test_a_lone_surrogate_in_an_output_fails_its_block_by_name(tmp_path):
+    [result] = run_jobs([job(tmp_path, "print('a')", "print('b\\ud800c')\n")], parallel=1)
+    assert result.failure is not None and result.failure.block == 1
+    assert "lone surrogate" in result.failure.message and "line 1" in result.failure.message
+
+
 # Row 7: a block that lists a folder went stale when a file was added.
 def test_a_folder_a_block_lists_is_an_input(tmp_path):
     (tmp_path / "data").mkdir()

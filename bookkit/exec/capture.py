@@ -83,4 +83,13 @@ def run_code(code: str, namespace: dict, filename: str, limit: int | None = None
         exec(compiled, namespace)
     if buffer.exceeded:  # the block caught the exception and went on
         raise OutputLimitExceeded(f"block printed more than {buffer.limit:,} characters")
-    return buffer.getvalue()
+    output = buffer.getvalue()
+    try:
+        output.encode("utf-8")
+    except UnicodeEncodeError as error:
+        line = output[:error.start].count("\n") + 1
+        raise ValueError(
+            f"the block printed a lone surrogate ({output[error.start]!r}) in line {line} of its "
+            "output, which no page can hold; print repr() of such a string, or encode it with "
+            "errors='replace'") from None
+    return output

@@ -12,7 +12,9 @@ Versions come from package metadata, so a build whose outputs are all stored nev
   when present, the lock file;
 - the environment variables that change what blocks print or how they compute
   (:func:`output_environment`: warnings filters, thread counts, ``TORCH_*``, CUDA and cuBLAS
-  settings, ...), name and value. ``PYTHONHASHSEED`` and ``MPLBACKEND`` are not among them:
+  settings, time zone and locale, ...), name and value;
+- the project files a preloaded module reads before any unit runs (``matplotlibrc``), which
+  no unit can record. ``PYTHONHASHSEED`` and ``MPLBACKEND`` are not among them:
   the runner fixes them for every unit.
 """
 
@@ -26,15 +28,19 @@ import tomllib
 from importlib import metadata
 from pathlib import Path
 
+from bookkit.exec.tracking import file_digest
 from bookkit.settings import environment
 
 PACKAGES = ("torch", "numpy", "matplotlib", "markdown-exec", "ipykernel", "nbclient")
 LOCK_FILES = ("requirements.lock",)
 OUTPUT_ENV_NAMES = ("PYTHONWARNINGS", "PYTHONIOENCODING", "PYTHONUTF8",
-                    "CUDA_VISIBLE_DEVICES", "CUBLAS_WORKSPACE_CONFIG")
+                    "CUDA_VISIBLE_DEVICES", "CUBLAS_WORKSPACE_CONFIG", "TZ", "LANG", "LANGUAGE")
 OUTPUT_ENV_PREFIXES = ("TORCH_", "PYTORCH_", "OMP_", "MKL_", "OPENBLAS_", "KMP_", "GOMP_",
                        "CUDA_", "CUBLAS_", "CUDNN_", "NVIDIA_TF32", "NUMEXPR_", "NUMPY_",
-                       "MATPLOTLIB")
+                       "MATPLOTLIB", "LC_")
+# Read by a module the worker server preloads, from the folder the server starts in (the
+# project root), before any unit runs: no unit records it, so every key holds it.
+PRELOADED_READS = ("matplotlibrc",)
 
 
 def package_version(name: str) -> str | None:
@@ -85,4 +91,5 @@ def fingerprint(root: Path, device: str = "cpu") -> dict:
         "device": device,
         "nvidia_gpu": nvidia_gpu_visible(),
         "pins": pins_digest(root),
+        "preloaded": {name: file_digest(root / name) for name in PRELOADED_READS},
     }

@@ -40,8 +40,10 @@ from pathlib import Path
 from typing import Any
 
 from bookkit.exec.tracking import (
+    ALL_ENV,
     DIR_PREFIX,
     ENV_PREFIX,
+    environment_digest,
     file_digest,
     listing_digest,
     value_digest,
@@ -130,6 +132,8 @@ class Digests:
     def _digest(self, name: str) -> str | None:
         if not name.startswith("$"):
             return file_digest(self.root / name) if is_project_path(name) else INVALID
+        if name == ENV_PREFIX + ALL_ENV:
+            return environment_digest(environment())
         if name.startswith(ENV_PREFIX):
             return value_digest(environment().get(name.removeprefix(ENV_PREFIX)))
         if name.startswith(DIR_PREFIX):

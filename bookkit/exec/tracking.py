@@ -51,6 +51,10 @@ ENV_PREFIX = "$env:"
 # by bookkit's machinery while a block runs; they are not what the block computes from.
 ENGINE_SETTINGS = "BOOK_"
 DIR_PREFIX = "$dir:"
+ALL_ENV = "*"  # $env:* : the unit read the whole environment (iterated it, or os.environb)
+NOT_IN_WHOLE_ENV = (ENGINE_SETTINGS, "PYTEST_")
+# Set by the runner in every worker, or for the worker's own folders (bookkit.exec.worker).
+RUNNER_SET = {"PYTHONHASHSEED", "MPLBACKEND", "TMPDIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR"}
 UNTRACKED = "$untracked"
 _STDLIB = os.path.dirname(os.__file__) + os.sep
 _LISTING = {"os.listdir", "os.scandir"}
@@ -128,7 +132,59 @@ def _watch_environ(tracker: InputTracker) -> None:
             tracker._read_env(key)
             return base.__contains__(self, key)
 
+        def __iter__(self):  # keys(), items(), copy(), dict(...): the whole environment
+            tracker._read_env(ALL_ENV)
+            return base.__iter__(self)
+
+        def __len__(self):
+            tracker._read_env(ALL_ENV)
+            return base.__len__(self)
+
+    class WatchedBytes(type(os.environb)):  # any read of the bytes view reads it all
+        def __getitem__(self, key):
+            tracker._read_env(ALL_ENV)
+            return super().__getitem__(key)
+
+        def __iter__(self):
+            tracker._read_env(ALL_ENV)
+            return super().__iter__()
+
+        def __len__(self):
+            tracker._read_env(ALL_ENV)
+            return super().__len__()
+
     environ.__class__ = WatchedEnviron
+    if hasattr(os, "environb") and not isinstance(os.environb, WatchedBytes):
+        os.environb.__class__ = WatchedBytes
+
+
+def environment_digest(values: dict[str, str]) -> str:
+    """``$env:*``: the whole environment but what never changes an output: the engine's own
+    settings, what the runner sets for every unit and pytest's per-test bookkeeping."""
+    kept = sorted((name, value) for name, value in values.items()
+                  if not name.startswith(NOT_IN_WHOLE_ENV) and name not in RUNNER_SET)
+    return hashlib.sha256(repr(kept).encode("utf-8", "surrogateescape")).hexdigest()
+
+
+def _watch_reads(tracker: InputTracker) -> None:
+    """Reads that raise no ``open`` audit event: ``os.stat``/``os.lstat`` (so ``exists``,
+    ``is_file``, ``Path.stat``), ``torch.from_file`` and ``numpy.fromfile`` tell ``tracker``
+    the path. The worker is a process of its own: nothing else sees the wrappers."""
+
+    def watched(function, argument=0):
+        def wrapper(*args, **kwargs):
+            if len(args) > argument:
+                tracker.read_path(args[argument])
+            return function(*args, **kwargs)
+
+        wrapper.__wrapped__ = function
+        return wrapper
+
+    os.stat, os.lstat = watched(os.stat), watched(os.lstat)
+    for module, name in (("torch", "from_file"), ("numpy", "fromfile")):
+        loaded = sys.modules.get(module)
+        if loaded is not None and hasattr(loaded, name):
+            setattr(loaded, name, watched(getattr(loaded, name)))
 
 
 def _environment_dirs() -> list[Path]:
@@ -141,9 +197,12 @@ def _environment_dirs() -> list[Path]:
 
 class InputTracker:
     def __init__(
-        self, root: str | Path, *, guarded: list[str] = (), process_limit: int = 0
+        self, root: str | Path, *, guarded: list[str] = (), process_limit: int = 0,
+        environ: dict[str, str] | None = None,
     ) -> None:
         self.root = Path(root).resolve()
+        # The build's environment, which lookups compare with (the worker adds its folders).
+        self._environ = environ if environ is not None else environment()
         self._opened: set[Path] = set()
         self._modules_before: set[str] = set()
         self._preloaded_files: set[Path] = set()
@@ -178,7 +237,10 @@ class InputTracker:
         self._machinery = {*project, __file__, settings.__file__}
         cwd = Path.cwd().resolve()
         self._scratch = cwd if cwd != self.root else None
+        self._root_text = str(self.root)
+        self._scratch_text = str(cwd)
         _watch_environ(self)
+        _watch_reads(self)
         sys.addaudithook(self._audit)
         return self
 
@@ -225,7 +287,7 @@ class InputTracker:
                 elif isinstance(flags, int) and flags & _WRITE_FLAGS:
                     self._guard(path)
                     return
-                self._opened.add(Path(os.fsdecode(path)))
+                self._opened.add(Path(os.path.abspath(os.fsdecode(path))))  # cwd now
             except ProjectWriteError:
                 raise
             except Exception:  # noqa: BLE001  (an audit hook must never break the code it watches)
@@ -235,8 +297,31 @@ class InputTracker:
                 self._guard(path)
         elif event in _LISTING:
             self._list(args[0] if args else None)
+        elif event == "mmap.__new__":
+            self._mapped(args[0] if args else -1)
         elif event in _PROCESS or event == "os.exec":
             self._process(event, args)
+
+    def _mapped(self, fileno) -> None:
+        """A file mapped by descriptor (``mmap``) is read: its path, from ``/proc``."""
+        try:
+            if isinstance(fileno, int) and fileno >= 0:
+                self._opened.add(Path(os.readlink(f"/proc/self/fd/{fileno}")))
+        except OSError:
+            pass
+
+    def read_path(self, path) -> None:
+        """A path the unit's code looked at (``stat``, ``exists``) or read without an ``open``
+        audit event (``torch.from_file``, ``numpy.fromfile``): an input like an opened file."""
+        try:
+            if isinstance(path, int) or path is None:
+                return
+            name = os.path.abspath(os.fsdecode(path))
+            if name.startswith((self._root_text, self._scratch_text)) \
+                    and self._origin() is not None:
+                self._opened.add(Path(name))
+        except Exception:  # noqa: BLE001, S110  (never break the code it watches)
+            pass
 
     def _resolved(self, path) -> Path | None:
         try:
@@ -329,7 +414,9 @@ class InputTracker:
             if digest is not None or path in modules or "/" in relative:
                 found[relative] = digest
         for name in sorted(self._env):
-            found[ENV_PREFIX + name] = value_digest(environment().get(name))
+            found[ENV_PREFIX + name] = (
+                environment_digest(self._environ) if name == ALL_ENV
+                else value_digest(self._environ.get(name)))
         for folder in self._listed:
             if folder == self.root:
                 found[DIR_PREFIX + "."] = listing_digest(folder, top=True)

@@ -137,7 +137,8 @@ def main(conn, job: Job) -> None:
             collected, inputs = run_cells(conn, job)
         else:
             tracker = InputTracker(job.root, guarded=list(job.guarded),
-                                   process_limit=job.limits.processes).start()
+                                   process_limit=job.limits.processes,
+                                   environ=job.environ).start()
             collected = run_blocks(conn, job, tracker)
             inputs = tracker.inputs() if collected is not None else {}
         if collected is not None:

@@ -102,3 +102,15 @@ def test_a_statement_hidden_on_only_some_lines_is_rejected(tmp_path: Path):
         "docs/p.md:1 (block 'b'): lines 2-4 of its code are one statement, but only some end "
         "with '# markdown-exec: hide'; hide all of its lines or none"
     ]
+
+
+def test_a_snippet_that_is_not_utf8_names_page_line_file_and_its_encoding(tmp_path: Path):
+    (tmp_path / "snippets").mkdir()
+    (tmp_path / "snippets" / "a.py").write_bytes("print('텐서')\n".encode("cp949"))
+    [fence] = extract_fences('```python exec="on" id="a"\n--8<-- "snippets/a.py"\n```\n',
+                             "docs/p.md")
+    with pytest.raises(FenceError) as error:
+        fence.code(tmp_path)
+    message = str(error.value)
+    assert message.startswith("docs/p.md:2: snippet file 'snippets/a.py' is not UTF-8")
+    assert "CP949" in message and "iconv -f cp949 -t utf-8" in message

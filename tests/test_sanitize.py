@@ -72,7 +72,8 @@ def test_a_block_printing_markup_outside_the_allowlist_fails_the_build(mini_book
         --8<-- "snippets/framed.py"
         ```
         """)
-    mini_book.snippet("framed.py", "print('<p>그림</p><iframe src=\"data:text/html,x\"></iframe>')\n")
+    mini_book.snippet("framed.py",
+                      "print('<p>그림</p><iframe src=\"data:text/html,x\"></iframe>')\n")
     mini_book.page("markdown.md", """\
         # 쪽
 

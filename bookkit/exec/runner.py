@@ -14,16 +14,18 @@ seconds (300 by default, 0 for none) from the moment the worker says it starts, 
 block runs other code in turn; a worker that overruns is killed. A worker that ends before it
 reports (``os._exit``, a crash, a signal) fails the block that was running.
 
-Containment (issue 18): a worker runs in a session of its own (:mod:`bookkit.exec.worker`), and the
-parent kills that whole process group (``os.killpg``, SIGKILL) when the unit ends, on timeout,
-and when the build leaves ``run_jobs`` (the ``finally``, an ``atexit`` handler, and SIGTERM or
-SIGHUP turned into ``SystemExit`` while units run). A process a block leaves running is
-killed silently at unit end; one that starts a session of its own escapes (and is untracked).
+Containment: a worker runs in a session of its own, confined by the kernel
+(:mod:`bookkit.exec.containment`: Landlock, capabilities dropped, hard memory limit) and as a child
+subreaper. When the unit ends, on timeout, and when the build leaves ``run_jobs`` (the
+``finally``, an ``atexit`` handler, and SIGTERM or SIGHUP turned into ``SystemExit`` while units
+run), the parent stops the worker, kills every process below it whatever its session or group,
+then the worker, and kills what a worker that ended first left to the build (a subreaper too).
 The server and the workers are killed when their parent ends (``PR_SET_PDEATHSIG``), so a
 build killed with SIGKILL leaves neither behind, and the resource tracker, whose pipe they
 hold, ends with them. Each unit gets a scratch working directory, removed at unit end, and the
-limits its job carries (:class:`bookkit.exec.jobs.Limits`). Under ``-O`` nothing runs
-(:class:`AssertsDisabled`).
+limits its job carries (:class:`bookkit.exec.jobs.Limits`). A block's time is the parent's: each
+block may start once, in order, so a message a block forges ends its unit. Under ``-O`` nothing
+runs (:class:`AssertsDisabled`).
 """
 
 from __future__ import annotations

@@ -109,6 +109,8 @@ else:
                     + "\n## 새 절\n\n이 절은 기울기를 처음 말합니다.\n", encoding="utf-8")
     Path("snippets/part/child.py").write_text("print('바뀐 출력')\n", encoding="utf-8")
     build(load_config("mkdocs.yml", site_dir=folder, strict=True), dirty=True)
+    Path("data/n.txt").write_text("바뀐 자료\n", encoding="utf-8")  # a unit's input, not its key
+    build(load_config("mkdocs.yml", site_dir=folder, strict=True), dirty=True)
 print(json.dumps(site(folder)))
 """
 
@@ -116,7 +118,10 @@ print(json.dumps(site(folder)))
 def _dirty_book(root: Path) -> None:
     (root / "mkdocs.yml").write_text(DIRTY_CONFIG, encoding="utf-8")
     (root / "snippets" / "part").mkdir(parents=True)
-    (root / "snippets" / "part" / "shape.py").write_text("print(2 + 3)\n", encoding="utf-8")
+    (root / "snippets" / "part" / "shape.py").write_text(
+        "print(open('data/n.txt', encoding='utf-8').read().strip(), 2 + 3)\n", encoding="utf-8")
+    (root / "data").mkdir()
+    (root / "data" / "n.txt").write_text("처음 자료\n", encoding="utf-8")
     (root / "snippets" / "part" / "child.py").write_text("print('처음 출력')\n", encoding="utf-8")
     pages = {
         "index.md": "# 홈\n\n작은 책입니다.\n",
@@ -147,6 +152,7 @@ def test_a_dirty_rebuild_after_a_save_gives_the_site_a_clean_build_gives(tmp_pat
     dirty = _built(tmp_path, "dirty")  # first build, then a prose save and a snippet save
     clean = _built(tmp_path, "clean")  # the saved sources, built from nothing
     assert "바뀐 출력" in dirty["part/child/index.html"]  # the snippet's page was rendered again
+    assert "바뀐 자료" in dirty["part/index.html"]  # and the page whose unit read the data
     index = json.loads(dirty["search/search_index.json"])
     assert "새 절" in [doc["title"] for doc in index["docs"]]  # the saved page's new section
     assert "part/child/" in [doc["location"] for doc in index["docs"]]  # under part/, kept

@@ -166,7 +166,10 @@ class DirtyBuilds:
         pages = {file.src_uri: file for file in files.documentation_pages()}
         self.last.order = [_url(file) for file in pages.values()]
         book = _book_digest(sources, config, shared)
-        keys = {file.src_uri: _digest([outcomes[unit.name].key if unit.name in outcomes
+        # A unit's key and its outputs: a unit that ran again with the same key (an input it
+        # read changed, a labs/ module or a data file) changes its page too.
+        keys = {file.src_uri: _digest([[outcomes[unit.name].key, outcomes[unit.name].outputs]
+                                       if unit.name in outcomes
                                        else [block.code for block in unit.blocks]
                                        for unit in units])
                 for file, units in units_of_page.items()}

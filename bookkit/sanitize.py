@@ -43,13 +43,14 @@ _COMMON = {
     "class", "id", "title", "role", "lang", "dir", "style", "aria-label", "aria-hidden",
     "aria-labelledby", "aria-describedby", "data-search-exclude", "tabindex",
 }
+# Ammonia compares local names: "xlink" keeps the xmlns:xlink declaration, "href" xlink:href.
 _SVG_ATTRIBUTES = {
-    "xmlns", "xmlns:xlink", "version", "viewBox", "width", "height", "x", "y", "x1", "y1", "x2",
+    "xmlns", "xlink", "version", "viewBox", "width", "height", "x", "y", "x1", "y1", "x2",
     "y2", "cx", "cy", "r", "rx", "ry", "d", "points", "transform", "fill", "fill-opacity",
     "fill-rule", "stroke", "stroke-width", "stroke-opacity", "stroke-linecap", "stroke-linejoin",
     "stroke-dasharray", "stroke-dashoffset", "stroke-miterlimit", "opacity", "clip-path",
     "clip-rule", "font-family", "font-size", "font-weight", "font-style", "text-anchor",
-    "dominant-baseline", "xlink:href", "href", "preserveAspectRatio", "markerWidth",
+    "dominant-baseline", "href", "preserveAspectRatio", "markerWidth",
     "markerHeight", "refX", "refY", "orient", "markerUnits", "offset", "stop-color",
     "stop-opacity", "gradientUnits", "gradientTransform", "clipPathUnits", "vector-effect",
 }
@@ -70,7 +71,7 @@ ATTRIBUTES: dict[str, set[str]] = {
 URL_SCHEMES = {"http", "https"}
 _URL = re.compile(r"url\s*\(", re.I)
 _LOCAL_URL = re.compile(r"url\s*\(\s*['\"]?#", re.I)
-_URL_ATTRIBUTES = {"href", "xlink:href"}
+_URL_ATTRIBUTES = {"href"}
 
 
 def _attribute(tag: str, name: str, value: str) -> str | None:

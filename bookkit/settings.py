@@ -192,3 +192,8 @@ def job_device() -> str:
 def live_environment() -> Any:
     """The ``os.environ`` object itself, for the input tracker that watches its reads."""
     return os.environ
+
+
+def live_environment_bytes() -> Any:
+    """``os.environ``'s bytes view (``os.environb``), or None where there is none (Windows)."""
+    return getattr(os, "environb", None)

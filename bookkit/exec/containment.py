@@ -12,7 +12,9 @@ here is enforced by the kernel, so code of the unit cannot undo it:
   ABI cannot enforce is named by :func:`landlock_gaps`, which the build logs once.
 - :func:`limit_memory`: ``RLIMIT_DATA`` set as soft *and* hard limit, and
   :func:`drop_capabilities` (a worker run as root too), so the unit cannot raise it. Shared
-  mappings (``mmap`` of a file or ``MAP_SHARED``) are not counted by it.
+  mappings (``mmap`` of a file or ``MAP_SHARED``) are not counted by it; ``RLIMIT_AS`` would
+  count them, but also the address space glibc reserves per thread arena and CUDA per
+  process, which grows with the machine's cores, so only a cgroup (not used here) could.
 - :func:`die_with_parent`: ``prctl(PR_SET_PDEATHSIG, SIGKILL)``: the process is killed as soon
   as its parent ends, so a build that is killed (even with SIGKILL) leaves no forkserver,
   worker or kernel behind.
@@ -287,7 +289,7 @@ def memory_note(failure: Failure, mib: int) -> Failure:
     """Say which limit a memory error hit (a MemoryError, or torch's allocator failing)."""
     text = failure.message
     if mib > 0 and (failure.type == "MemoryError" or "MemoryError" in text
-                    or "can't allocate memory" in text):
+                    or "can't allocate memory" in text or "Cannot allocate memory" in text):
         note = f"the unit's memory limit of {mib} MiB (BOOK_MEMORY_LIMIT) was hit"
         failure = dataclasses.replace(failure, message=f"{text} ({note})".strip())
     return failure

@@ -42,7 +42,7 @@ import sys
 from pathlib import Path
 
 from bookkit import settings
-from bookkit.settings import environment, live_environment
+from bookkit.settings import environment, live_environment, live_environment_bytes
 
 _WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_TRUNC
 _IGNORED_TOP = {"site", "build"}
@@ -140,7 +140,12 @@ def _watch_environ(tracker: InputTracker) -> None:
             tracker._read_env(ALL_ENV)
             return base.__len__(self)
 
-    class WatchedBytes(type(os.environb)):  # any read of the bytes view reads it all
+    view = live_environment_bytes()
+    if view is None:
+        environ.__class__ = WatchedEnviron
+        return
+
+    class WatchedBytes(type(view)):  # any read of the bytes view reads it all
         def __getitem__(self, key):
             tracker._read_env(ALL_ENV)
             return super().__getitem__(key)
@@ -154,8 +159,9 @@ def _watch_environ(tracker: InputTracker) -> None:
             return super().__len__()
 
     environ.__class__ = WatchedEnviron
-    if hasattr(os, "environb") and not isinstance(os.environb, WatchedBytes):
-        os.environb.__class__ = WatchedBytes
+    if not getattr(type(view), "_book_watched", False):
+        WatchedBytes._book_watched = True
+        view.__class__ = WatchedBytes
 
 
 def environment_digest(values: dict[str, str]) -> str:

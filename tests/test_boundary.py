@@ -112,6 +112,13 @@ def test_a_block_cannot_renew_its_time_by_talking_to_the_build(tmp_path):
     assert result.failure is not None and result.failure.type == "ProtocolError"
 
 
+def test_the_output_cap_holds_when_a_block_switches_its_own_off(tmp_path):
+    code = ("import sys\nsys.stdout.limit = 10**9\nprint('x' * 5000)\n")  # the worker's buffer
+    result = one(tmp_path, code, limits=Limits(output=1000))
+    assert result.failure is not None and result.failure.type == "OutputLimitExceeded"
+    assert result.outputs == []
+
+
 def test_a_unit_cannot_raise_its_memory_limit(tmp_path):
     look = ("import resource\nsoft, hard = resource.getrlimit(resource.RLIMIT_DATA)\n"
             "print(soft == hard == 512 * 2**20)\n")

@@ -50,6 +50,7 @@ from multiprocessing.connection import wait
 from typing import Any
 
 from bookkit.exec import worker
+from bookkit.exec.capture import over_limit
 from bookkit.exec.containment import (
     ASSERTS_DISABLED,
     become_subreaper,
@@ -157,6 +158,7 @@ class _Running:
     result: JobResult = field(default_factory=JobResult)
     current: int | None = None
     next_block: int = 0  # each block starts once, in order: a block cannot renew its time
+    output_limit: int = 0  # characters a block may print, checked here too (0: none)
     finished: bool = False
     ended: bool = False
     scratch: str | None = None
@@ -170,6 +172,11 @@ def _handle(state: _Running, message: Message, timeout: float) -> None:
             state.current = block
             state.next_block += 1
             state.deadline = now + timeout if timeout > 0 else math.inf
+        case BlockDone(block, str() as output) if block == state.current and \
+                0 < state.output_limit < len(output):  # the worker's own cap was switched off
+            state.result.failure = state.result.failure or Failure(
+                "raised", "OutputLimitExceeded", over_limit(state.output_limit), block=block)
+            state.deadline = now
         case BlockDone(block, output) if block == state.current:
             state.result.outputs.append(output)
             state.current = None
@@ -266,7 +273,8 @@ def _start(ctx, index: int, job: Job) -> _Running:
     _live_groups.add(process.pid)
     writer.close()
     now = time.monotonic()
-    return _Running(index, process, reader, now, now + STARTUP_TIMEOUT, scratch=scratch)
+    return _Running(index, process, reader, now, now + STARTUP_TIMEOUT, scratch=scratch,
+                    output_limit=job.limits.output)
 
 
 def _timed_out(state: _Running, timeout: float) -> Failure:

@@ -17,6 +17,7 @@
     python3 scripts/dev.py bench --tests         # pytest step: fresh clone, prose and snippet edits
     python3 scripts/dev.py diff [BASE] [--out F] # which printed outputs differ from BASE (main)
     python3 scripts/dev.py verify [--sample PCT] [--seed N]  # re-execute stored units, compare
+    python3 scripts/dev.py drift --torch 2.15.0 [--torch X.whl] [--out F]  # what a release changes
     python3 scripts/dev.py exercises [--check]   # regenerate (or check) stubs and lab notebook
     python3 scripts/dev.py exercise list | start NAME | check NAME   # a student's workflow
     python3 scripts/dev.py test-exercises        # exercise tests against the stubs in labs/
@@ -270,6 +271,18 @@ def _verify(args) -> None:
     run(PYTHON, "-m", "bookkit.tools.verify", *options, summary=r"^verify: \d+ units checked")
 
 
+def _drift_options(parser) -> None:
+    parser.add_argument("--torch", action="append", required=True, metavar="VERSION|WHEEL",
+                        help="a torch release (version or wheel file) to run the book on")
+    parser.add_argument("--out", help="the report's folder (default .cache/bookkit/drift/report)")
+
+
+def _drift(args) -> None:
+    versions = [arg for spec in args.torch for arg in ("--torch", spec)]
+    run(PYTHON, "-m", "bookkit.tools.drift", "report", *versions,
+        *(["--out", args.out] if args.out else []), summary=r"^drift: \d+ block")
+
+
 def _exercises(args) -> None:
     check = ["--check"] if args.check else []
     run(PYTHON, ROOT / "scripts" / "make_exercise_stubs.py", *check)
@@ -326,6 +339,8 @@ TASKS: dict[str, Task] = {
     "diff": Task("which printed outputs differ from a git revision", _diff, _diff_options),
     "verify": Task("re-execute stored units and fail on any output that differs from the store",
                    _verify, _verify_options, "docs"),
+    "drift": Task("run the book on other torch releases and report what changes, block by block",
+                  _drift, _drift_options, "docs"),
     "exercises": Task("regenerate stubs and the lab notebook", _exercises,
                       _flag("--check", "only check they are in sync"), "docs"),
     "exercise": Task(

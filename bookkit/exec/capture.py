@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import io
 import linecache
+import re
 import sys
 import warnings
 from collections.abc import Iterator
@@ -22,6 +23,41 @@ from types import ModuleType
 from bookkit.exec.jobs import Limits
 
 DEFAULT_OUTPUT_LIMIT = Limits().output
+WARNS_OPTION = "warns"  # the fence option naming what a block shows on purpose
+LOG = "log"
+_WARNING_LINE = re.compile(r"^\s*([A-Z]\w*Warning): ", re.M)
+# torch's logging (glog style): W1202 18:32:36.764000 13958 path/file.py:9446] message
+_LOG_LINE = re.compile(r"^[IWEF]\d{4} \d\d:\d\d:\d\d(?:\.\d+)?\s+\d+\s+\S+:\d+\]", re.M)
+
+
+class UndeclaredWarning(Exception):
+    """A block printed a warning or a log line its fence does not declare as its lesson."""
+
+
+def undeclared(output: str, declared: str) -> list[str]:
+    """The warning and log lines of ``output`` that the fence's ``warns="..."`` (categories
+    such as ``UserWarning``, and ``log`` for log lines) does not name; one line each."""
+    names = {name.strip() for name in declared.split(",") if name.strip()}
+    found = []
+    for line in output.splitlines():
+        warning = _WARNING_LINE.match(line)
+        if (warning and warning[1] not in names) or (_LOG_LINE.match(line) and LOG not in names):
+            found.append(line.strip()[:200])
+    return found
+
+
+def check_warnings(output: str, declared: str) -> None:
+    """:class:`UndeclaredWarning` when the block shows a warning or log line it does not
+    declare: a new release's deprecation or a library's log line is never shown as if it
+    were the lesson."""
+    lines = undeclared(output, declared)
+    if lines:
+        kinds = sorted({m[1] for line in lines if (m := _WARNING_LINE.match(line))}
+                       | ({LOG} if any(_LOG_LINE.match(line) for line in lines) else set()))
+        raise UndeclaredWarning(
+            f"the block printed {len(lines)} warning or log line(s) its fence does not declare: "
+            f"{lines[0]!r}; if it is part of the lesson, add {WARNS_OPTION}=\"{','.join(kinds)}\" "
+            "to the fence, otherwise stop it at its source")
 
 
 class OutputLimitExceeded(BaseException):  # noqa: N818  (BaseException: `except Exception` can't hide it)

@@ -57,6 +57,7 @@ NOT_IN_WHOLE_ENV = (ENGINE_SETTINGS, "PYTEST_")
 RUNNER_SET = {"PYTHONHASHSEED", "MPLBACKEND", "TMPDIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR"}
 UNTRACKED = "$untracked"
 _STDLIB = os.path.dirname(os.__file__) + os.sep
+_FIND_LIBRARY = os.path.join(_STDLIB, "ctypes", "util.py")
 _LISTING = {"os.listdir", "os.scandir"}
 _PROCESS = {"subprocess.Popen", "os.system", "os.posix_spawn", "os.fork", "os.forkpty"}
 _CHANGES = {"os.remove", "os.rename", "os.mkdir", "os.rmdir", "os.truncate", "os.symlink",
@@ -365,6 +366,8 @@ class InputTracker:
             "subprocess.py"
         ):
             return  # a Popen, counted already
+        if self._library_lookup():
+            return  # ctypes.util.find_library asks ldconfig: system libraries, no project file
         if event != "os.exec":
             self._processes += 1
         try:
@@ -380,6 +383,15 @@ class InputTracker:
                 "(BOOK_PROCESS_LIMIT)"
             )
             raise ProcessLimitExceeded(self.violation)
+
+    def _library_lookup(self) -> bool:
+        """Whether the process being started is the standard library's ``find_library``'s."""
+        frame = sys._getframe(3)
+        while frame is not None:
+            if frame.f_code.co_filename == _FIND_LIBRARY:
+                return True
+            frame = frame.f_back
+        return False
 
     def _relative(self, path: Path, folders: bool = False) -> str | None:
         try:

@@ -35,7 +35,7 @@ import os
 import sys
 import tempfile
 
-from bookkit.exec.capture import new_namespace, run_code
+from bookkit.exec.capture import WARNS_OPTION, check_warnings, new_namespace, run_code
 from bookkit.exec.containment import (
     ASSERTS_DISABLED,
     become_subreaper,
@@ -70,6 +70,7 @@ def run_blocks(conn, job: Job, tracker: InputTracker | None = None) -> dict | No
             output = run_code(block.code, namespace, block.filename, job.limits.output)
             if tracker is not None and tracker.violation:  # the block caught it and went on
                 raise PermissionError(tracker.violation)
+            check_warnings(output, block.options.get(WARNS_OPTION, ""))
         except BaseException as error:  # noqa: BLE001  (exits and interrupts are failures too)
             failure = describe_failure(error, block.filename, block=index)
             conn.send(BlockFailed(memory_note(failure, job.limits.memory_mib)))

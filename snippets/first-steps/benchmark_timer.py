@@ -1,6 +1,10 @@
 import inspect
+import logging  # markdown-exec: hide
 
 import torch
+
+# CUDA용 torch는 CUDA 도구가 없는 기계에서 benchmark를 불러올 때 로그 한 줄을 남긴다. 이 페이지와 무관하다.  # markdown-exec: hide
+logging.getLogger("torch.utils.cpp_extension").setLevel(logging.ERROR)  # markdown-exec: hide
 from torch.utils import benchmark
 
 a = torch.ones(500, 500)  # (500, 500)

@@ -1,4 +1,6 @@
 # --8<-- [start:export]
+import logging  # markdown-exec: hide
+
 from torch import nn
 
 from bookkit.show import expect_error
@@ -37,6 +39,8 @@ class PlainIf(nn.Module):  # 파이썬 if로 값에 따라 분기한다
         return x - 1
 
 
+# torch의 형태 분석은 실패하기 전에 진단 로그 한 줄("Unable to find user code")을 남긴다. 이 절과 무관하다.  # markdown-exec: hide
+logging.getLogger("torch.fx.experimental.symbolic_shapes").setLevel(logging.ERROR)  # markdown-exec: hide
 with expect_error(RuntimeError, match="data-dependent"):
     torch.export.export(PlainIf(), (torch.ones(3),))  # 한 갈래만 담은 그래프는 내놓지 않는다
 # --8<-- [end:export-refused]

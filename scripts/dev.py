@@ -24,7 +24,8 @@
     python3 scripts/dev.py lab                   # print the autograd_bugs lab's report
     python3 scripts/dev.py clean                 # remove the site and every cache
     python3 scripts/dev.py recordings-validate DIR [--require DEVICE]   # no .venv needed
-    python3 scripts/dev.py env [--docs]          # create or update .venv (--docs: build only)
+    python3 scripts/dev.py env [--docs] [--cpu-torch]  # create or update .venv (--docs: build only;
+                                                 # --cpu-torch: torch's CPU build, on Linux)
     python3 scripts/dev.py lock [--check]        # re-pin requirements*.lock from pyproject.toml
 
 Needs nothing but Python 3.11+ with pip: the first task creates ``.venv`` and installs the
@@ -183,6 +184,22 @@ def _rest(text: str) -> Callable[[argparse.ArgumentParser], None]:
     return lambda parser: parser.add_argument("args", nargs=argparse.REMAINDER, help=text)
 
 
+CPU_TORCH_INDEX = "https://download.pytorch.org/whl/cpu"  # as README and ci.yml name it
+
+
+def _env_options(parser) -> None:
+    parser.add_argument("--docs", action="store_true",
+                        help="only what the build and the recorder need (requirements.lock)")
+    parser.add_argument("--cpu-torch", action="store_true",
+                        help="replace the pinned torch by its CPU build (Linux: no CUDA libraries)")
+
+
+def _env(args) -> None:
+    if args.cpu_torch:
+        run(PYTHON, "-m", "pip", "install", "--quiet", "--force-reinstall", "--no-deps",
+            "--index-url", CPU_TORCH_INDEX, torch_pin())
+
+
 def _clean(args) -> None:
     for path in [ROOT / "site", ROOT / ".cache", ROOT / ".pytest_cache", ROOT / ".ruff_cache"]:
         shutil.rmtree(path, ignore_errors=True)
@@ -275,12 +292,16 @@ def _drift_options(parser) -> None:
     parser.add_argument("--torch", action="append", required=True, metavar="VERSION|WHEEL",
                         help="a torch release (version or wheel file) to run the book on")
     parser.add_argument("--out", help="the report's folder (default .cache/bookkit/drift/report)")
+    parser.add_argument("--index-url", help="the index torch comes from (nightly, test channel)")
+    parser.add_argument("--pre", action="store_true", help="admit pre-releases (--torch latest)")
 
 
 def _drift(args) -> None:
     versions = [arg for spec in args.torch for arg in ("--torch", spec)]
     run(PYTHON, "-m", "bookkit.tools.drift", "report", *versions,
-        *(["--out", args.out] if args.out else []), summary=r"^drift: \d+ block")
+        *(["--out", args.out] if args.out else []),
+        *(["--index-url", args.index_url] if args.index_url else []),
+        *(["--pre"] if args.pre else []), summary=r"^drift: \d+ block")
 
 
 def _exercises(args) -> None:
@@ -306,8 +327,7 @@ def _validate_options(parser) -> None:
 
 
 TASKS: dict[str, Task] = {
-    "env": Task("create or update .venv", lambda args: None, _flag(
-        "--docs", "only what the build and the recorder need (requirements.lock)")),
+    "env": Task("create or update .venv", _env, _env_options),
     "lock": Task("pin every package of pyproject.toml in the locks",
                  lambda args: run(PYTHON, ROOT / "scripts" / "lock.py",
                                   *(["--check"] if args.check else [])),

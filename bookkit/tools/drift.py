@@ -1,6 +1,7 @@
 """What another torch release changes in the book: every block run on it, compared block by block.
 
     python3 scripts/dev.py drift --torch 2.15.0 [--torch PATH.whl ...] [--out FOLDER]
+    python3 scripts/dev.py drift --torch latest --pre --index-url URL   # a nightly, say
 
 For each ``--torch`` (a version on the package index, or a wheel file) an environment of its
 own is made once under ``.cache/bookkit/drift/`` (the build's lock, ``requirements.lock``, and
@@ -78,21 +79,27 @@ def run_book(root: Path, out: Path) -> None:
 
 
 # --- an environment per release ------------------------------------------------------------
-def environment_for(root: Path, spec: str) -> Path:
-    """The Python of an environment with the build's lock and the torch ``spec`` (a version
-    or a wheel path), made once."""
+def environment_for(root: Path, spec: str, index_url: str | None = None, pre: bool = False
+                    ) -> Path:
+    """The Python of an environment with the build's lock and the torch ``spec`` (a version,
+    a wheel path, or ``latest``: the newest on the index; ``pre`` admits release candidates
+    and nightlies), from ``index_url`` if given, made once."""
     wheel = Path(spec).expanduser()
-    name = wheel.name if wheel.suffix == ".whl" else f"torch-{spec}"
-    requirement = str(wheel.resolve()) if wheel.suffix == ".whl" else f"torch=={spec}"
+    if wheel.suffix == ".whl":
+        name, requirement = wheel.name, str(wheel.resolve())
+    else:
+        name, requirement = f"torch-{spec}", "torch" if spec == "latest" else f"torch=={spec}"
+    options = [*(["--pre"] if pre else []), *(["--index-url", index_url] if index_url else [])]
     lock = root / "requirements.lock"
-    stamp = hashlib.sha256(lock.read_bytes() + requirement.encode()).hexdigest()[:16]
-    folder = root / DRIFT / name
+    stamp = hashlib.sha256(lock.read_bytes() + " ".join([requirement, *options]).encode()
+                           ).hexdigest()[:16]
+    folder = root / DRIFT / (name + ("-" + stamp[:8] if options else ""))
     python = folder / "bin" / "python"
-    if not (folder / f".installed-{stamp}").exists():
-        print(f"drift: making the environment for {requirement} in {folder} (the first time "
-              "downloads torch)", flush=True)
+    if spec == "latest" or not (folder / f".installed-{stamp}").exists():
+        print(f"drift: making the environment for {requirement} {' '.join(options)} in "
+              f"{folder} (the first time downloads torch)", flush=True)
         venv.create(folder, with_pip=True, clear=True)
-        for args in (["--require-hashes", "--no-deps", "-r", str(lock)], [requirement]):
+        for args in (["--require-hashes", "--no-deps", "-r", str(lock)], [*options, requirement]):
             subprocess.run([str(python), "-m", "pip", "install", "--quiet", *args], check=True)
         (folder / f".installed-{stamp}").touch()
     return python
@@ -255,7 +262,8 @@ def render(drifts: list[BlockDrift], base: dict, head: dict) -> str:
     return "\n".join(out)
 
 
-def report(root: Path, specs: list[str], out: Path) -> int:
+def report(root: Path, specs: list[str], out: Path, index_url: str | None = None,
+           pre: bool = False) -> int:
     from bookkit.exec.engine import book_units
     from bookkit.tools.verify import measurements
 
@@ -264,7 +272,8 @@ def report(root: Path, specs: list[str], out: Path) -> int:
     declared = measurements(root, book_units(root))
     parts, data, failing = [f"# Drift report (baseline: torch {base['torch']})", ""], [], 0
     for spec in specs:
-        head = run_in(environment_for(root, spec), root, out / f"{Path(spec).name}.json")
+        head = run_in(environment_for(root, spec, index_url, pre), root,
+                      out / f"{Path(spec).name}.json")
         drifts = compare(root, base, head, declared)
         failing += sum(bool(d.failed) for d in drifts)
         parts.append(render(drifts, base, head))
@@ -287,11 +296,15 @@ def main(argv: list[str] | None = None) -> int:
     compare_ = commands.add_parser("report", help="the report for one or more torch releases")
     compare_.add_argument("--torch", action="append", required=True, metavar="VERSION|WHEEL")
     compare_.add_argument("--out", type=Path, default=ROOT / DRIFT / "report")
+    compare_.add_argument("--index-url", help="install torch from this index (e.g. PyTorch's "
+                          "nightly or test channel)")
+    compare_.add_argument("--pre", action="store_true",
+                          help="admit release candidates and nightlies (with --torch latest)")
     args = parser.parse_args(argv)
     if args.command == "run":
         run_book(Path.cwd(), args.out)
         return 0
-    return report(Path.cwd(), args.torch, args.out)
+    return report(Path.cwd(), args.torch, args.out, args.index_url, args.pre)
 
 
 if __name__ == "__main__":

@@ -294,6 +294,8 @@ def _drift_options(parser) -> None:
     parser.add_argument("--out", help="the report's folder (default .cache/bookkit/drift/report)")
     parser.add_argument("--index-url", help="the index torch comes from (nightly, test channel)")
     parser.add_argument("--pre", action="store_true", help="admit pre-releases (--torch latest)")
+    parser.add_argument("--baseline", metavar="VERSION|WHEEL",
+                        help="compare with this torch instead of the pinned one")
 
 
 def _drift(args) -> None:
@@ -301,7 +303,8 @@ def _drift(args) -> None:
     run(PYTHON, "-m", "bookkit.tools.drift", "report", *versions,
         *(["--out", args.out] if args.out else []),
         *(["--index-url", args.index_url] if args.index_url else []),
-        *(["--pre"] if args.pre else []), summary=r"^drift: \d+ block")
+        *(["--pre"] if args.pre else []),
+        *(["--baseline", args.baseline] if args.baseline else []), summary=r"^drift: \d+ block")
 
 
 def _exercises(args) -> None:

@@ -2,14 +2,15 @@
 
     python3 scripts/dev.py drift --torch 2.15.0 [--torch PATH.whl ...] [--out FOLDER]
     python3 scripts/dev.py drift --torch latest --pre --index-url URL   # a nightly, say
+    python3 scripts/dev.py drift --baseline 2.13.0 --torch 2.15.0      # old pin -> new pin
 
 For each ``--torch`` (a version on the package index, or a wheel file) an environment of its
 own is made once under ``.cache/bookkit/drift/`` (the build's lock, ``requirements.lock``, and
 that torch), and every unit of the book is executed there (:func:`run_book`: the engine, with
 this checkout's store: the key holds the torch version, so each release's entries sit beside
 the others and a second report reuses them). The pinned environment (``.venv``) is the
-baseline. The report, Markdown and JSON (``drift.md``, ``drift.json`` in ``--out``), has per
-block:
+baseline, or ``--baseline`` names another release. The report, Markdown and JSON
+(``drift.md``, ``drift.json`` in ``--out``), has per block:
 
 - **failed**: the block fails on the release, with the failure (a hidden ``assert`` that no
   longer holds, a new error) and the prose around the block, so the reader sees which claim
@@ -263,12 +264,13 @@ def render(drifts: list[BlockDrift], base: dict, head: dict) -> str:
 
 
 def report(root: Path, specs: list[str], out: Path, index_url: str | None = None,
-           pre: bool = False) -> int:
+           pre: bool = False, baseline: str | None = None) -> int:
     from bookkit.exec.engine import book_units
     from bookkit.tools.verify import measurements
 
     out.mkdir(parents=True, exist_ok=True)
-    base = run_in(Path(sys.executable), root, out / "baseline.json")
+    python = environment_for(root, baseline) if baseline else Path(sys.executable)
+    base = run_in(python, root, out / "baseline.json")
     declared = measurements(root, book_units(root))
     parts, data, failing = [f"# Drift report (baseline: torch {base['torch']})", ""], [], 0
     for spec in specs:
@@ -298,13 +300,15 @@ def main(argv: list[str] | None = None) -> int:
     compare_.add_argument("--out", type=Path, default=ROOT / DRIFT / "report")
     compare_.add_argument("--index-url", help="install torch from this index (e.g. PyTorch's "
                           "nightly or test channel)")
+    compare_.add_argument("--baseline", metavar="VERSION|WHEEL",
+                          help="compare with this torch instead of the pinned one (.venv)")
     compare_.add_argument("--pre", action="store_true",
                           help="admit release candidates and nightlies (with --torch latest)")
     args = parser.parse_args(argv)
     if args.command == "run":
         run_book(Path.cwd(), args.out)
         return 0
-    return report(Path.cwd(), args.torch, args.out, args.index_url, args.pre)
+    return report(Path.cwd(), args.torch, args.out, args.index_url, args.pre, args.baseline)
 
 
 if __name__ == "__main__":

@@ -33,3 +33,12 @@ def test_a_name_inside_a_longer_word_is_not_a_use():
     assert uses("x.requires_grad = True", "기울기", ["grad"])
     assert not uses("gradient descent", "기울기", ["grad"])
     assert uses("텐서의 기울기", "기울기", [])
+
+
+def test_a_chapters_title_is_its_first_heading_not_a_comment_before_it():
+    from bookkit.mkdocs.glossary import chapter_title
+
+    text = ("---\nkind: chapter\n# Outputs made from timing recordings\nmeasurements: [a]\n---\n\n"
+            "```python\n# 주석\n```\n\n# 1.3 CPU와 GPU 속도 비교\n\n본문\n")
+    assert chapter_title(text, "x.md") == "1.3 CPU와 GPU 속도 비교"
+    assert chapter_title("본문뿐\n", "x.md") == "x.md"

@@ -18,6 +18,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from mkdocs.utils import meta
+
 _ROW = re.compile(r"^\|(?P<cells>.*)\|\s*$")
 _TITLE = re.compile(r"^# (.+?)\s*$", re.M)
 
@@ -34,8 +36,19 @@ class Chapter:
 
 
 def chapter_title(text: str, fallback: str) -> str:
-    match = _TITLE.search(text)
-    return match.group(1) if match else fallback
+    """The page's first level-1 heading: after its front matter (a YAML comment there starts
+    with ``#`` too) and outside code fences (so is a Python comment); ``fallback`` if none."""
+    body, _ = meta.get_data(text)
+    fence = None
+    for line in body.splitlines():
+        stripped = line.lstrip()
+        if fence is None and stripped.startswith(("```", "~~~")):
+            fence = stripped[:3]
+        elif fence is not None and stripped.startswith(fence):
+            fence = None
+        elif fence is None and (match := _TITLE.match(line)):
+            return match.group(1)
+    return fallback
 
 
 def _cells(line: str) -> list[str] | None:

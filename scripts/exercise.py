@@ -32,7 +32,7 @@ def start(name: str, workspace: Path) -> int:
         print("처음부터 다시 하려면 그 파일을 지우고 start를 다시 실행합니다.")
     else:
         workspace.mkdir(parents=True, exist_ok=True)
-        target.write_text(stubs.student_text(exercise), encoding="utf-8")
+        target.write_text(stubs.workspace_text(exercise), encoding="utf-8")
         print(f"{shown}을(를) 만들었습니다({exercise.stub_path.as_posix()}와 같은 내용).")
     if exercise.page:
         print(f"문제: docs/{exercise.page}")

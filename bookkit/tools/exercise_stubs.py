@@ -54,6 +54,12 @@ LAB_HEADER = """\
 #   python3 scripts/dev.py exercise check {name}
 # ruff: noqa: F401
 """
+WORKSPACE_HEADER = """\
+# {what}. 이 파일은 내 복사본이라 다시 만들어지지 않습니다.
+# 문제: docs/{page}
+# 확인: python3 scripts/dev.py exercise check {name}
+# ruff: noqa: F401
+"""
 PACKAGE_INIT = '"""연습문제의 학생용 버전. 풀이는 ``solutions`` 아래에 있습니다."""\n'
 
 
@@ -207,6 +213,18 @@ def student_text(exercise: Exercise, root: Path = ROOT) -> str:
     """The generated student version of ``exercise``."""
     source = (root / exercise.solution).read_text(encoding="utf-8")
     return make_stub(source, exercise.solution.as_posix(), exercise.name)
+
+
+def workspace_text(exercise: Exercise, root: Path = ROOT) -> str:
+    """What ``exercise start`` writes to workspace/: the student version under a header that
+    says the answer goes in this file."""
+    text = student_text(exercise, root)
+    header = LAB_HEADER if text.startswith(LAB_HEADER.splitlines()[0]) else STUB_HEADER
+    old = header.format(solution=exercise.solution.as_posix(), name=exercise.name)
+    assert text.startswith(old), exercise.name
+    what = "여기서 버그를 고칩니다" if header is LAB_HEADER else "여기에 답을 씁니다"
+    return WORKSPACE_HEADER.format(what=what, page=exercise.page or "",
+                                   name=exercise.name) + text[len(old):]
 
 
 def expected_files(root: Path = ROOT) -> dict[Path, str]:

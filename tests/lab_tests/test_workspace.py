@@ -32,7 +32,9 @@ def test_start_check_answer_check_start_again(tmp_path):
 
     started = dev("exercise", "start", "manual-sgd", "--workspace", str(workspace))
     assert started.returncode == 0, started.stdout + started.stderr
-    assert copy.read_text(encoding="utf-8") == stubs.student_text(stubs.find_exercise(EXERCISE))
+    text = copy.read_text(encoding="utf-8")
+    assert text == stubs.workspace_text(stubs.find_exercise(EXERCISE))
+    assert text.startswith("# 여기에 답을 씁니다.") and "다시 만들어지므로" not in text
 
     untouched = dev("exercise", "check", EXERCISE, "--workspace", str(workspace))
     assert untouched.returncode != 0, "the untouched copy must fail its tests"
@@ -45,7 +47,7 @@ def test_start_check_answer_check_start_again(tmp_path):
     assert " passed" in answered.stdout and "failed" not in answered.stdout
 
     # The stub again after a passing check: the tests run again and fail (nothing remembered).
-    stub = stubs.student_text(stubs.find_exercise(EXERCISE))
+    stub = stubs.workspace_text(stubs.find_exercise(EXERCISE))
     copy.write_text(stub, encoding="utf-8")
     undone = dev("exercise", "check", EXERCISE, "--workspace", str(workspace))
     assert undone.returncode != 0 and "NotImplementedError" in undone.stdout, undone.stdout[-2000:]

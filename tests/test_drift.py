@@ -58,6 +58,7 @@ def test_the_report_names_each_planted_change_and_sets_aside_what_a_release_chan
                clock={"text": "0.57 s\n"})
     drifts = {d.block: d for d in drift.compare(tmp_path, base, head, {"docs/p.md": {"clock"}})}
     assert sorted(drifts) == ["changed", "grad", "logged", "warned"]  # not same, not clock
+    assert drift.normalized("torch 2.15.0+cu132", {"2.15.0"}) == "torch <torch>"
     assert drifts["grad"].failed["type"] == "AssertionError"
     assert "기울기가 1이라고" in drifts["grad"].prose and "합은 1입니다" in drifts["grad"].prose
     assert drifts["warned"].warnings_added == ["DeprecationWarning: old is deprecated"]

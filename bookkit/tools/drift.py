@@ -44,6 +44,7 @@ _WARNING = re.compile(r"^\s*(?P<category>[A-Z]\w*Warning): (?P<message>.*)$")
 _LOG = re.compile(r"^[IWEF]\d{4} \d\d:\d\d:\d\d(?:\.\d+)?\s+\d+\s+\S+:\d+\]")
 _ERROR = re.compile(r"^\s*(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception): ")
 _ADDRESS = re.compile(r"0x[0-9a-fA-F]{4,}")
+_LOCAL_LABEL = re.compile(r"<torch>\+[\w.]+")
 _LOCATION = re.compile(r"(\w[\w./-]*\.(?:py|cpp|cc|h|hpp|cu)):\d+")
 _LOG_STAMP = re.compile(r"^([IWEF])\d{4} \d\d:\d\d:\d\d(?:\.\d+)?\s+\d+\s+")
 DEPRECATIONS = ("DeprecationWarning", "FutureWarning", "PendingDeprecationWarning")
@@ -121,6 +122,7 @@ def normalized(text: str, versions: set[str]) -> str:
     line numbers in locations, and the time stamps of log lines."""
     for version in sorted(versions, key=len, reverse=True):
         text = text.replace(version, "<torch>")
+    text = _LOCAL_LABEL.sub("<torch>", text)  # the build's label: +cpu, +cu132
     text = _ADDRESS.sub("0x…", text)
     text = _LOCATION.sub(r"\1:…", text)
     return "\n".join(_LOG_STAMP.sub(r"\1…", line) for line in text.splitlines())

@@ -33,6 +33,11 @@ assert made.requires_grad and made.is_leaf  # markdown-exec: hide
 assert all(t.grad_fn is None for t in (fresh, made, part, same))  # markdown-exec: hide
 assert same is v and v.is_leaf  # markdown-exec: hide
 
+# no_grad 안에서 읽은 뷰는 리프처럼 보이지만, 그것으로 역전파해도 기울기가 어디에도 쌓이지 않는다
+(part * 5).backward()
+print("part.is_leaf:", part.is_leaf, "| part.grad:", part.grad, "| w.grad:", w.grad)
+assert part.is_leaf and part.grad is None and w.grad is None  # markdown-exec: hide
+
 # 리프가 아닌 원본: 뷰는 여전히 grad_fn이 없고, 제자리 연산은 원본의 grad_fn을 그대로 가진다
 z = w * 2  # grad_fn=MulBackward0
 with torch.no_grad():

@@ -112,6 +112,10 @@ print(
     "두 끝만 비교해서는 그 사이의 크기에서 CPU가 얼마나 효율적으로 일했는지 알 수 없으므로, 크기마다 "
     f"초당 연산으로 바꿔 봅니다. {listing} GFLOP/s입니다."
 )
+CAUSES = (
+    "흔히 꼽는 원인은 작은 행렬에서는 함수 호출이나 스레드 나누기처럼 계산 밖의 비용, 큰 행렬에서는 "
+    "캐시에 다 들어가지 않는 데이터이지만, 이 표만으로는 어느 쪽인지 가를 수 없습니다."
+)
 peak = max(cpu_sizes, key=cpu_gflops.__getitem__)
 below = [size for size in cpu_sizes if size <= peak]
 above = [size for size in cpu_sizes if size >= peak]
@@ -125,20 +129,12 @@ if peak not in (small, large):
     )
     print(
         f"{shape} 가장 큰 크기 {large}의 값은 최고치의 {cpu_gflops[large] / cpu_gflops[peak]:.0%}"
-        "입니다. 작은 행렬에서는 함수 호출이나 스레드 나누기처럼 계산 밖의 비용이 시간의 큰 몫을 "
-        "차지하고, 큰 행렬에서는 데이터가 캐시에 다 들어가지 않아 메모리를 기다리는 시간이 늘었을 "
-        "수 있습니다."
+        f"입니다. {CAUSES}"
     )
 elif peak == large:
-    print(
-        f"가장 큰 크기 {large}에서 가장 높았습니다. 작은 행렬에서는 함수 호출이나 스레드 나누기처럼 "
-        "계산 밖의 비용이 시간의 큰 몫을 차지합니다."
-    )
+    print(f"가장 큰 크기 {large}에서 가장 높았습니다. {CAUSES}")
 else:
-    print(
-        f"가장 작은 크기 {small}에서 가장 높았습니다. 큰 행렬에서는 데이터가 캐시에 다 들어가지 않아 "
-        "메모리를 기다리는 시간이 늘었을 수 있습니다."
-    )
+    print(f"가장 작은 크기 {small}에서 가장 높았습니다. {CAUSES}")
 assert cpu_gflops[peak] == max(cpu_gflops.values())  # markdown-exec: hide
 assert all(cpu_gflops[size] <= cpu_gflops[peak] for size in cpu_sizes)  # markdown-exec: hide
 print()

@@ -20,5 +20,6 @@ print("기울기:", p.grad.tolist())
 print("grad_fn:", type(value.grad_fn).__name__)
 print("F.softplus와 값이 같은가:", torch.allclose(value, torch.nn.functional.softplus(points)))
 assert p.grad[1].item() == 0.5 and p.grad[3].item() == 1.0  # markdown-exec: hide
+assert p.grad[0].item() == 0.0 and not torch.equal(value, torch.nn.functional.softplus(points))  # markdown-exec: hide
 assert torch.equal(p.grad, torch.sigmoid(points))  # markdown-exec: hide
 assert torch.allclose(value, torch.nn.functional.softplus(points))  # markdown-exec: hide

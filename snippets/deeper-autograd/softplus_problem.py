@@ -19,11 +19,21 @@ for name, fn in [("log(1 + exp(x))", naive_softplus), ("안정한 식", stable_f
         assert p.grad[1].item() == 0.0 and p.grad[3].item() == 1.0  # markdown-exec: hide
     else:  # markdown-exec: hide
         assert torch.isinf(value[3]) and torch.isnan(p.grad[3]) and p.grad[1].item() == 0.5  # markdown-exec: hide
-print("참값 sigmoid(x)          :", torch.sigmoid(points).tolist())
+print("참값 σ(x), float64로     :", torch.sigmoid(points.double()).tolist())
+assert f"{p.grad[0].item():.1e}" == "3.8e-44"  # markdown-exec: hide
+assert f"{torch.sigmoid(points.double())[0].item():.1e}" == "3.7e-44"  # markdown-exec: hide
+assert torch.sigmoid(points)[0].item() == 0.0  # markdown-exec: hide
 
-# x = 0에서 두 꺾인 함수의 기울기로 autograd가 고른 값
+# x = 0에서 꺾인 함수의 기울기로 autograd가 고른 값: 같은 max(x, 0)도 쓰는 연산마다 다르다
 zero = torch.tensor(0.0, requires_grad=True)
-print("clamp(min=0)의 기울기:", torch.autograd.grad(zero.clamp(min=0), zero)[0].item())
-print("abs의 기울기         :", torch.autograd.grad(zero.abs(), zero)[0].item())
-assert torch.autograd.grad(zero.clamp(min=0), zero)[0].item() == 0.0  # markdown-exec: hide
-assert torch.autograd.grad(zero.abs(), zero)[0].item() == 0.0  # markdown-exec: hide
+kinks = {
+    "abs(x)": zero.abs(),
+    "x.clamp(min=0)": zero.clamp(min=0),
+    "torch.relu(x)": torch.relu(zero),
+    "torch.maximum(x, 0)": torch.maximum(zero, torch.zeros(())),
+}
+chosen = {name: torch.autograd.grad(out, zero)[0].item() for name, out in kinks.items()}
+for name, grad in chosen.items():
+    print(f"x = 0에서 {name:<20} 의 기울기: {grad}")
+assert chosen == {"abs(x)": 0.0, "x.clamp(min=0)": 0.0, "torch.relu(x)": 0.0,  # markdown-exec: hide
+                  "torch.maximum(x, 0)": 0.5}  # markdown-exec: hide

@@ -3,12 +3,12 @@ x = torch.randn(2, 3)
 print(x.device)
 print("CUDA GPU를 쓸 수 있나:", torch.cuda.is_available())
 print("이 PyTorch가 빌드된 CUDA 버전:", torch.version.cuda)
-assert (torch.version.cuda is None) == (not torch.backends.cuda.is_built())  # markdown-exec: hide
+assert torch.version.cuda is None or torch.backends.cuda.is_built()  # markdown-exec: hide
 assert torch.cuda.is_available() <= torch.backends.cuda.is_built()  # markdown-exec: hide
 # --8<-- [end:where]
 
 # --8<-- [start:no-cuda]
-if torch.version.cuda is None:  # CPU용 PyTorch
+if not torch.backends.cuda.is_built():  # CPU용 PyTorch
     with expect_error(AssertionError, match="not compiled with CUDA"):
         torch.randn(2, 3).to("cuda")
 elif not torch.cuda.is_available():  # CUDA용 PyTorch, 그러나 GPU나 드라이버가 없는 기계

@@ -10,6 +10,11 @@ print(y.shape)
 one_entry = x[0, 0] * W[0, 1] + x[0, 1] * W[1, 1] + x[0, 2] * W[2, 1] + b[1]
 print(y[0, 1].item(), one_entry.item())
 assert y.shape == (4, 2) and torch.isclose(y[0, 1], one_entry)  # markdown-exec: hide
+
+# 더하는 순서만 바꿔도 float32 합은 달라질 수 있다
+p, q, r = torch.tensor(1e8), torch.tensor(-1e8), torch.tensor(1.0)
+print("(p + q) + r =", ((p + q) + r).item(), "| p + (q + r) =", (p + (q + r)).item())
+assert ((p + q) + r).item() == 1.0 and (p + (q + r)).item() == 0.0  # markdown-exec: hide
 # --8<-- [end:by-hand]
 
 # --8<-- [start:linear]

@@ -57,6 +57,39 @@ assert not state["weight"].requires_grad  # markdown-exec: hide
 assert torch.equal(copy(x), layer(x))  # markdown-exec: hide
 # --8<-- [end:state-dict]
 
+# --8<-- [start:buffers]
+from bookkit.show import expect_error
+
+
+class Shift(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.factor = nn.Parameter(torch.ones(3))  # 매개변수
+        self.register_buffer("mean", torch.zeros(3))  # 버퍼: 학습하지 않지만 모델의 일부
+        self.offset = torch.zeros(3)  # 그냥 텐서
+
+    def forward(self, x):
+        return (x - self.mean) * self.factor + self.offset
+
+
+shift = Shift()
+print("매개변수:", [n for n, _ in shift.named_parameters()],
+      "| 버퍼:", [n for n, _ in shift.named_buffers()],
+      "| state_dict:", list(shift.state_dict()))
+
+device = torch.device("meta")  # 실제로는 torch.device("cuda" if torch.cuda.is_available() else "cpu")
+moved = shift.to(device)  # 모듈의 .to: 매개변수와 버퍼를 옮기고 모듈 자신을 돌려준다
+print("같은 모듈:", moved is shift, "| factor:", shift.factor.device, "| mean:", shift.mean.device,
+      "| offset:", shift.offset.device)
+print("옮긴 factor는 여전히 Parameter이고 리프인가:",
+      isinstance(shift.factor, nn.Parameter) and shift.factor.is_leaf)
+with expect_error(RuntimeError, match="expected device"):
+    shift(torch.ones(3, device=device))  # 옮겨지지 않은 offset이 계산에 섞인다
+assert moved is shift and shift.mean.device.type == "meta" and shift.offset.device.type == "cpu"  # markdown-exec: hide
+assert list(shift.state_dict()) == ["factor", "mean"]  # markdown-exec: hide
+assert isinstance(shift.factor, nn.Parameter) and shift.factor.is_leaf  # markdown-exec: hide
+# --8<-- [end:buffers]
+
 # --8<-- [start:sequential]
 import torch.nn.functional as F
 

@@ -39,6 +39,28 @@ print(f"(10, 10) 바른 방향: {right.item():.4f} | 뒤집은 방향: {flipped.
 assert round(right.item(), 4) == 2.7771 and round(flipped.item(), 4) == 2.5711  # markdown-exec: hide
 # --8<-- [end:class-axis]
 
+# --8<-- [start:per-token]
+# 토큰마다 클래스 점수를 내는 모델: 점수 (B, T, C), 정답 (B, T)
+torch.manual_seed(0)
+tokens, vocab = 4, 5
+scores = torch.randn(2, tokens, vocab)  # (B, T, C)
+answers = torch.randint(0, vocab, (2, tokens))  # (B, T)
+with expect_error(RuntimeError, match=r"Expected target size \[2, 5\], got \[2, 4\]"):
+    F.cross_entropy(scores, answers)  # 둘째 축을 클래스로 읽는다
+by_axis = F.cross_entropy(scores.transpose(1, 2), answers)  # (B, C, T)
+by_rows = F.cross_entropy(scores.reshape(-1, vocab), answers.reshape(-1))  # (B*T, C)와 (B*T,)
+print(f"(B, C, T)로: {by_axis.item():.4f} | (B*T, C)로 펼쳐서: {by_rows.item():.4f}")
+assert torch.allclose(by_axis, by_rows)  # markdown-exec: hide
+
+# 토큰 수와 클래스 수가 같으면(T = C = 4) (B, T, C)를 그대로 넘겨도 오류가 나지 않는다
+same = torch.randn(2, 4, 4)  # (B, T, C)
+same_answers = torch.randint(0, 4, (2, 4))  # (B, T)
+right = F.cross_entropy(same.transpose(1, 2), same_answers)
+silent = F.cross_entropy(same, same_answers)  # 오류 없이 다른 값
+print(f"T = C일 때 바른 방향: {right.item():.4f} | 그대로 넘긴 값: {silent.item():.4f}")
+assert not torch.isclose(right, silent)  # markdown-exec: hide
+# --8<-- [end:per-token]
+
 # --8<-- [start:label-dtype]
 float_target = target.float()  # tensor([0., 1., 1., 0., 1.]): 형태 (5,)인 실수
 with expect_error(RuntimeError, match="expected target dtype to be Long"):

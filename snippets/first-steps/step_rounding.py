@@ -1,6 +1,7 @@
 spacing = (torch.nextafter(at, torch.tensor(3.0)) - at).item()
-print(f"2 근처 float32의 간격: {spacing:.4g}")
+print(f"2에서 바로 위 float32까지: {spacing:.4g}")
 assert abs(spacing - 2.4e-7) < 0.05e-7  # markdown-exec: hide
+assert (at - torch.nextafter(at, torch.tensor(0.0))).item() == spacing / 2  # markdown-exec: hide
 step = 1e-6
 high, low = at + step, at - step  # float32로 반올림된 두 점
 real_step = (high - low).item()
@@ -12,3 +13,10 @@ print(f"차이 / 실제 간격    : {difference / real_step:.6f}")
 assert f"{real_step:.4g}" == "1.907e-06"  # markdown-exec: hide
 assert f"{difference / real_step:.6f}" == "14.000000"  # markdown-exec: hide
 assert f"{difference / (2 * step):.6f}" == "13.351440"  # markdown-exec: hide
+
+# x = 1.5에서 같은 계산: 실제 간격으로 나눠도 참값 8.75와 다르다
+at_other = torch.tensor(1.5)
+high, low = at_other + step, at_other - step
+other = (cubic_plus(high) - cubic_plus(low)).item() / (high - low).item()
+print(f"x = 1.5에서 차이 / 실제 간격: {other:.6f} (참값 8.75)")
+assert f"{other:.6f}" == "9.000000"  # markdown-exec: hide

@@ -114,14 +114,21 @@ print(
 )
 CAUSES = (
     "흔히 꼽는 원인은 작은 행렬에서는 함수 호출이나 스레드 나누기처럼 계산 밖의 비용, 큰 행렬에서는 "
-    "캐시에 다 들어가지 않는 데이터이지만, 이 표만으로는 어느 쪽인지 가를 수 없습니다."
+    "캐시에 다 들어가지 않는 데이터이지만, 이 표만으로는 어느 쪽인지 확인할 수 없습니다."
 )
 peak = max(cpu_sizes, key=cpu_gflops.__getitem__)
 below = [size for size in cpu_sizes if size <= peak]
 above = [size for size in cpu_sizes if size >= peak]
 rising = all(cpu_gflops[a] < cpu_gflops[b] for a, b in zip(below, below[1:], strict=False))
 falling = all(cpu_gflops[a] > cpu_gflops[b] for a, b in zip(above, above[1:], strict=False))
-if peak not in (small, large):
+close = [size for size in cpu_sizes if cpu_gflops[size] >= 0.95 * cpu_gflops[peak]]
+if len(close) > 1:  # the peak is within noise of other sizes
+    others = ", ".join(str(size) for size in close if size != peak)
+    print(
+        f"가장 높은 값은 크기 {peak}에서 나왔지만 크기 {others}도 그 5% 안이라, 이 측정만으로는 어느 "
+        f"크기가 가장 효율적인지 가를 수 없습니다. {CAUSES}"
+    )
+elif peak not in (small, large):
     shape = (
         f"크기 {peak}까지는 커질수록 높아지다가 그 뒤로는 커질수록 낮아졌습니다."
         if rising and falling

@@ -3,6 +3,7 @@ x = torch.randn(2, 3)
 print(x.device)
 print("CUDA GPU를 쓸 수 있나:", torch.cuda.is_available())
 print("이 PyTorch가 빌드된 CUDA 버전:", torch.version.cuda)
+print("Apple GPU(mps)를 쓸 수 있나:", torch.backends.mps.is_available())
 assert torch.version.cuda is None or torch.backends.cuda.is_built()  # markdown-exec: hide
 assert torch.cuda.is_available() <= torch.backends.cuda.is_built()  # markdown-exec: hide
 # --8<-- [end:where]

@@ -85,9 +85,12 @@ def test_executed_block_needs_an_id_and_only_snippet_includes(invalid_book):
 
 
 def test_what_a_block_writes_or_warns_reaches_the_page(mini_book):
+    """A declared warning is shown with the output, and the declaration leaves the source as
+    it was (markdown-exec would write an unknown option into the source's fence)."""
     mini_book.page(
         "index.md",
-        '# 쪽\n\n```python exec="on" id="noisy" result="text"\n--8<-- "snippets/noisy.py"\n```\n',
+        '# 쪽\n\n```python exec="on" id="noisy" warns="UserWarning" source="block" '
+        'result="text"\n--8<-- "snippets/noisy.py"\n```\n',
     )
     mini_book.snippet(
         "noisy.py",
@@ -97,6 +100,7 @@ def test_what_a_block_writes_or_warns_reaches_the_page(mini_book):
     assert build.returncode == 0, build.stderr
     html = (mini_book.root / "site" / "index.html").read_text()
     assert "written" in html and "UserWarning: careful" in html
+    assert "warns=" not in html and '<span class="n">warnings</span>' in html
 
 
 def test_python_fence_that_is_not_executed_is_compiled(mini_book):

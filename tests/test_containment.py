@@ -231,7 +231,7 @@ def test_a_matplotlibrc_at_the_project_root_is_in_the_key(tmp_path):
 @pytest.mark.parametrize("code", [
     "from pathlib import Path\nprint(Path('data/a.txt').exists())\n",
     "import os\nprint(os.stat('data/a.txt').st_size)\n",
-    "import os\nos.chdir('data')\nprint(open('a.txt').read())\n",
+    "import os\nos.chdir('data')\nwith open('a.txt') as f:\n    print(f.read())\n",
     "import mmap\nwith open('data/a.txt', 'rb') as f:\n"
     "    print(mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)[:1])\n",
 ])

@@ -95,7 +95,8 @@ def test_a_page_reruns_when_a_file_it_looked_for_appears(mini_book):
                                '--8<-- "snippets/look.py"\n```\n')
     mini_book.snippet("look.py", textwrap.dedent("""\
         try:
-            print(open("data/extra.txt").read())
+            with open("data/extra.txt") as extra:
+                print(extra.read())
         except FileNotFoundError:
             print("no extra data yet")
     """))

@@ -119,7 +119,8 @@ def _dirty_book(root: Path) -> None:
     (root / "mkdocs.yml").write_text(DIRTY_CONFIG, encoding="utf-8")
     (root / "snippets" / "part").mkdir(parents=True)
     (root / "snippets" / "part" / "shape.py").write_text(
-        "print(open('data/n.txt', encoding='utf-8').read().strip(), 2 + 3)\n", encoding="utf-8")
+        "from pathlib import Path\n"
+        "print(Path('data/n.txt').read_text(encoding='utf-8').strip(), 2 + 3)\n", encoding="utf-8")
     (root / "data").mkdir()
     (root / "data" / "n.txt").write_text("처음 자료\n", encoding="utf-8")
     (root / "snippets" / "part" / "child.py").write_text("print('처음 출력')\n", encoding="utf-8")

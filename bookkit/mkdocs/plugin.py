@@ -50,6 +50,7 @@ from mkdocs.structure.files import File, set_exclusions
 from mkdocs.structure.toc import get_toc
 
 from bookkit import sanitize
+from bookkit.exec.capture import WARNS_OPTION
 from bookkit.exec.engine import Engine, NotStoredError, Outcome, failures
 from bookkit.exec.provenance import provenance_note
 from bookkit.exec.units import Block, Unit, UnitsError, relative_name, units_of
@@ -246,7 +247,10 @@ class BookPlugin(BasePlugin[BookConfig]):
                 return sanitize.clean(output)
             return output
 
-        html = markdown_exec.base_format(language="python", run=run, **kwargs)
+        # warns= is the engine's (bookkit.exec.capture); markdown-exec would write an option it
+        # does not know into the rendered source's fence.
+        extra = {k: v for k, v in kwargs.get("extra", {}).items() if k != WARNS_OPTION}
+        html = markdown_exec.base_format(language="python", run=run, **{**kwargs, "extra": extra})
         if not text and not kwargs.get("html"):  # Markdown: its HTML, as the page will show it
             self._allowed_markup(str(html), kwargs.get("id"))
             html = Markup(sanitize.clean(str(html)))

@@ -159,3 +159,13 @@ def test_non_contiguous_input(grad_check_module):
         )
         assert torch.equal(x, before) and x.dtype == dtype, "x를 바꾸면 안 됩니다"
         assert grad_check_module.grad_matches(squares, x) is True
+
+
+def test_the_difference_is_central_and_uses_the_given_step(grad_check_module):
+    """With a large step the one-sided differences are far off: (f(x+h) - f(x)) / h gives 3.31
+    and (f(x) - f(x-h)) / h gives 2.71 for x**3 at 1 with h = 0.1; the central one gives 3.01."""
+    result = grad_check_module.numerical_grad(lambda t: (t**3).sum(), torch.tensor([1.0]), h=0.1)
+    assert abs(result.item() - 3.01) < 1e-9, (
+        f"x**3, x=1, h=0.1: {result.item()}. 중심 차분 (f(x+h) - f(x-h)) / 2h는 3.01입니다 "
+        "(앞쪽 차분은 3.31, 뒤쪽 차분은 2.71)"
+    )

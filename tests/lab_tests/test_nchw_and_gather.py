@@ -30,7 +30,8 @@ def test_to_nchw_matches_permute(nchw_module, batch, height, width, channels, dt
     shape = (height, width, channels) if batch is None else (batch, height, width, channels)
     images = filled(shape, dtype, seed)
     before = images.clone()
-    result = nchw_module.to_nchw(images, channels=channels)
+    given_channels = channels if seed % 2 else None  # channels= is optional: half without it
+    result = nchw_module.to_nchw(images, channels=given_channels)
     expected = torch.movedim(images if batch is not None else images.unsqueeze(0), -1, 1)
     assert tuple(result.shape) == tuple(expected.shape), (
         f"입력 {shape}: 결과 형태가 {tuple(result.shape)}인데 {tuple(expected.shape)}여야 "
@@ -114,3 +115,13 @@ def test_chapter_examples(nchw_module):
     probs = torch.tensor([[0.9, 0.1], [0.2, 0.8], [0.6, 0.4]])
     picked = nchw_module.pick_scores(probs, torch.tensor([0, 1, 1]))
     assert picked.tolist() == pytest.approx([0.9, 0.8, 0.4])
+
+
+def test_to_nchw_without_channels_moves_the_last_axis(nchw_module):
+    """channels= is optional: without it the last axis is still the channel axis."""
+    images = torch.arange(2 * 4 * 5 * 3).reshape(2, 4, 5, 3)
+    result = nchw_module.to_nchw(images)
+    assert tuple(result.shape) == (2, 3, 4, 5), (
+        f"channels 없이 [2, 4, 5, 3]을 넣으면 [2, 3, 4, 5]여야 합니다: {tuple(result.shape)}"
+    )
+    assert result[1, 2, 3, 4] == images[1, 3, 4, 2]

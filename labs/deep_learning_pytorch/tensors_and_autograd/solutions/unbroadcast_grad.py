@@ -16,7 +16,8 @@ def unbroadcast(grad: torch.Tensor, shape: Sequence[int]) -> torch.Tensor:
     """``grad``를 브로드캐스팅이 덧붙이거나 늘린 축으로 합해 형태 ``shape``으로 줄인다.
 
     - 앞에 덧붙은 축(``grad.dim() - len(shape)``개)은 합해서 없앤다.
-    - ``shape``에서 크기가 1인데 ``grad``에서 늘어난 축은 합하되 크기 1로 남긴다.
+    - ``shape``에서 크기가 1인데 ``grad``에서 크기가 1이 아닌 축은 합하되 크기 1로 남긴다. 늘어난
+      축만이 아니다: 크기 1은 크기 0으로도 브로드캐스팅되고, 그 축의 합은 0이다.
     - 결과의 형태는 정확히 ``shape``이고 자료형은 ``grad``와 같다. ``grad``는 바꾸지 않는다.
 
     ``shape``이 브로드캐스팅으로 ``grad.shape``이 될 수 없으면 ``ValueError``를 낸다.
@@ -41,6 +42,6 @@ def unbroadcast(grad: torch.Tensor, shape: Sequence[int]) -> torch.Tensor:
         axis for axis, size in enumerate(shape) if size == 1 and grad.shape[axis] != 1
     )
     if stretched:
-        grad = grad.sum(dim=stretched, keepdim=True)  # 1에서 늘어난 축
+        grad = grad.sum(dim=stretched, keepdim=True)  # 1에서 다른 크기(0도)로 맞춰진 축
     return grad.reshape(shape)
     # END ANSWER

@@ -201,3 +201,18 @@ def test_search_documents_are_fetched_when_search_opens(browser, site_url):
     with page.expect_request(lambda r: r.url.endswith("/search/search_docs.json"), timeout=10_000):
         page.click("label.md-search__icon, .md-search__input")
     page.close()
+
+
+def test_korean_text_breaks_between_words_and_captions_stay_upright(browser, site_url):
+    """Korean prose wraps only between words (word-break: keep-all), and a plot's caption is not
+    a synthesized italic (Pretendard has none)."""
+    page, _ = open_page(browser, f"{site_url}/tensors/operations/")
+    styles = page.evaluate("""() => ({
+        prose: getComputedStyle(document.querySelector('article p')).wordBreak,
+        caption: getComputedStyle(document.querySelector('figure.book-plot figcaption')).fontStyle,
+        links: [...document.querySelectorAll('a.headerlink')].map(a => a.title),
+    })""")
+    page.close()
+    assert styles["prose"] == "keep-all" and styles["caption"] == "normal", styles
+    titles = set(styles["links"])
+    assert styles["links"] and titles == {"이 절을 가리키는 링크"}, titles

@@ -116,8 +116,9 @@ def ensure_environment(profile: str = "dev") -> None:
 
     The lock is installed with hashes and without resolving anything; torch, which the locks
     leave out (scripts/lock.py), is installed next by version and finds its other dependencies
-    already there. The project itself is not installed: every task runs from the project root
-    with the root on PYTHONPATH. A dev environment serves docs tasks too.
+    already there; then the project itself, editable, for its ``mkdocs.plugins`` entry point
+    (``source .venv/bin/activate && mkdocs serve`` works). A dev environment serves docs tasks
+    too.
     """
     digest = hashlib.sha256(
         b"".join((ROOT / name).read_bytes() for name in (*PROFILES.values(), "pyproject.toml"))
@@ -132,6 +133,10 @@ def ensure_environment(profile: str = "dev") -> None:
     run(PYTHON, "-m", "pip", "install", "--quiet", "--require-hashes", "--no-deps",
         "-r", ROOT / PROFILES[profile])
     run(PYTHON, "-m", "pip", "install", "--quiet", torch_pin())
+    # The project itself, editable and without resolving anything: its entry point is how
+    # MkDocs finds the bookkit plugin, so `mkdocs serve` works in the activated .venv.
+    run(PYTHON, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation",
+        "--editable", ROOT)
     for old in VENV.glob(".installed-*"):
         old.unlink()
     (VENV / f".installed-{profile}-{digest}").touch()

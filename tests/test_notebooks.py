@@ -64,7 +64,25 @@ def test_each_offered_notebook_is_tested(built_site):
 @pytest.mark.parametrize("name", NOTEBOOKS)
 def test_offered_notebook_runs_in_an_empty_folder(built_site, tmp_path, name):
     path = next(path for path in offered(built_site) if path.stem == name)
+    # The kernel's Python is .venv's, where the project is installed (editable, for the MkDocs
+    # plugin's entry point): so what the project provides is checked in the code itself.
+    notebook = nbformat.read(path, as_version=4)
+    for cell in notebook.cells:
+        if cell.cell_type == "code":
+            assert not project_imports(cell.source), (name, cell.source[:200])
     run_in_empty_folder(path, tmp_path)
+
+
+def project_imports(code: str) -> list[str]:
+    """The modules of this project (bookkit, labs) that ``code`` imports."""
+    import ast
+
+    found = []
+    for node in ast.walk(ast.parse(code)):
+        names = ([alias.name for alias in node.names] if isinstance(node, ast.Import)
+                 else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+        found += [n for n in names if n.split(".")[0] in ("bookkit", "labs")]
+    return found
 
 
 def run_in_empty_folder(path: Path, folder: Path) -> None:
@@ -79,6 +97,11 @@ def run_in_empty_folder(path: Path, folder: Path) -> None:
         for index, cell in enumerate(notebook.cells):
             if cell.cell_type == "code":
                 client.execute_cell(cell, index)
+
+
+def test_project_imports_are_found():
+    assert project_imports("import torch\nfrom bookkit.show import x\nimport labs.a as b\n") == [
+        "bookkit.show", "labs.a"]
 
 
 def test_a_block_that_needs_the_book_becomes_a_note(tmp_path):

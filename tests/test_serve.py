@@ -13,6 +13,7 @@ import time
 import urllib.request
 from pathlib import Path
 
+import pytest
 from conftest import ROOT, book_env
 
 from bookkit.mkdocs.math_render import KATEX
@@ -177,6 +178,35 @@ def test_serve_shows_a_saved_page_and_snippet(tmp_path, font_cache):
         assert _served(url, "저장한 문장입니다", 30), (tmp_path / "serve.log").read_text()
         (tmp_path / "snippets" / "one.py").write_text("print('저장한 출력')\n", encoding="utf-8")
         assert _served(url, "저장한 출력", 60), (tmp_path / "serve.log").read_text()
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+        log.close()
+
+
+def test_mkdocs_serve_from_the_activated_environment(mini_book):
+    """A MkDocs user activates the environment and runs `mkdocs serve`: no PYTHONPATH, no
+    dev.py. The plugin is found by its entry point (pyproject.toml; dev.py env installs the
+    project into .venv) and the page shows its executed output."""
+    activate = ROOT / ".venv" / "bin" / "activate"
+    if not activate.is_file():
+        pytest.skip("no .venv here (dev.py env makes it)")
+    mini_book.one_block_page("p", "print('from', 6 * 7)\n")
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    env = {k: v for k, v in book_env(**mini_book.env).items() if k != "PYTHONPATH"}
+    log = (mini_book.root / "serve.log").open("w", encoding="utf-8")
+    server = subprocess.Popen(
+        ["bash", "-c", f'source "{activate}" && exec mkdocs serve --dev-addr 127.0.0.1:{port}'],
+        cwd=mini_book.root, env=env, stdout=log, stderr=subprocess.STDOUT,
+    )
+    try:
+        end = time.monotonic() + 120
+        served = False
+        while not served and server.poll() is None and time.monotonic() < end:
+            served = _served(f"http://127.0.0.1:{port}/p/", "from 42", 2)
+        assert served, (mini_book.root / "serve.log").read_text()
     finally:
         server.terminate()
         server.wait(timeout=30)

@@ -14,10 +14,14 @@ assert fine.to(torch.float16).item() == fine.item() and fine.to(torch.bfloat16).
 # --8<-- [start:autocast]
 a, b = torch.randn(4, 4), torch.randn(4, 4)  # (4, 4) float32
 with torch.autocast(device_type="cpu", dtype=torch.bfloat16):
-    product = a @ b  # 행렬 곱은 bfloat16으로 계산된다
-    total = a + b  # 덧셈은 입력의 float32 그대로
-print("autocast 안: a @ b ->", product.dtype, "| a + b ->", total.dtype)
+    product = a @ b  # 낮추는 연산: 행렬 곱은 bfloat16으로
+    loss = torch.nn.functional.cross_entropy(product, torch.tensor([0, 1, 2, 3]))  # 올리는 연산
+    total = a + b  # 목록에 없는 연산: 입력(float32)을 따른다
+    relu = product.relu()  # 목록에 없는 연산: 입력(bfloat16)을 따른다
+print("autocast 안: a @ b ->", product.dtype, "| cross_entropy ->", loss.dtype)
+print("             a + b ->", total.dtype, "| (a @ b).relu() ->", relu.dtype)
 print("autocast 밖: a @ b ->", (a @ b).dtype)
-assert product.dtype == torch.bfloat16 and total.dtype == torch.float32  # markdown-exec: hide
+assert product.dtype == torch.bfloat16 and loss.dtype == torch.float32  # markdown-exec: hide
+assert total.dtype == torch.float32 and relu.dtype == torch.bfloat16  # markdown-exec: hide
 assert (a @ b).dtype == torch.float32  # markdown-exec: hide
 # --8<-- [end:autocast]

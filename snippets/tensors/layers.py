@@ -78,16 +78,19 @@ print("매개변수:", [n for n, _ in shift.named_parameters()],
       "| state_dict:", list(shift.state_dict()))
 
 device = torch.device("meta")  # 실제로는 torch.device("cuda" if torch.cuda.is_available() else "cpu")
+mean_before = shift.mean
 moved = shift.to(device)  # 모듈의 .to: 매개변수와 버퍼를 옮기고 모듈 자신을 돌려준다
 print("같은 모듈:", moved is shift, "| factor:", shift.factor.device, "| mean:", shift.mean.device,
       "| offset:", shift.offset.device)
 print("옮긴 factor는 여전히 Parameter이고 리프인가:",
       isinstance(shift.factor, nn.Parameter) and shift.factor.is_leaf)
+print("같은 mean 객체:", shift.mean is mean_before, "| 옮기기 전에 꺼내 둔 mean:", mean_before.device)
 with expect_error(RuntimeError, match="expected device"):
     shift(torch.ones(3, device=device))  # 옮겨지지 않은 offset이 계산에 섞인다
 assert moved is shift and shift.mean.device.type == "meta" and shift.offset.device.type == "cpu"  # markdown-exec: hide
 assert list(shift.state_dict()) == ["factor", "mean"]  # markdown-exec: hide
 assert isinstance(shift.factor, nn.Parameter) and shift.factor.is_leaf  # markdown-exec: hide
+assert shift.mean is not mean_before and mean_before.device.type == "cpu"  # markdown-exec: hide
 # --8<-- [end:buffers]
 
 # --8<-- [start:sequential]

@@ -59,6 +59,13 @@ right = F.cross_entropy(same.transpose(1, 2), same_answers)
 silent = F.cross_entropy(same, same_answers)  # 오류 없이 다른 값
 print(f"T = C일 때 바른 방향: {right.item():.4f} | 그대로 넘긴 값: {silent.item():.4f}")
 assert not torch.isclose(right, silent)  # markdown-exec: hide
+
+# 확률 정답 (B, T, C)는 T와 C가 달라도 오류 없이 틀린다: 정답도 (B, C, T)로 돌린다
+soft = torch.softmax(torch.randn(2, tokens, vocab), dim=-1)  # (B, T, C)
+as_given = F.cross_entropy(scores, soft)
+both_turned = F.cross_entropy(scores.transpose(1, 2), soft.transpose(1, 2))
+print(f"확률 정답: 그대로 {as_given.item():.4f} | 둘 다 (B, C, T)로 {both_turned.item():.4f}")
+assert not torch.isclose(as_given, both_turned)  # markdown-exec: hide
 # --8<-- [end:per-token]
 
 # --8<-- [start:label-dtype]

@@ -70,6 +70,7 @@ def test_numerical_grad_matches_autograd(grad_check_module, x, name):
         "다릅니다. 원소 하나만 +h, -h로 움직이고 (f(x+h) - f(x-h)) / 2h를 계산하세요"
     )
     assert torch.equal(x, before) and x.dtype == before.dtype, "x를 바꾸면 안 됩니다"
+    assert not x.requires_grad, "numerical_grad는 x의 requires_grad를 바꾸면 안 됩니다"
 
 
 @SETTINGS
@@ -101,6 +102,7 @@ def test_grad_matches_agrees_with_gradcheck(grad_check_module, x, scale, atol):
         f"grad_matches는 {mine}입니다. 원소마다 |autograd - 중심 차분| <= atol + rtol*|중심 차분|"
     )
     assert x.grad is None, "grad_matches는 x 자신의 .grad를 건드리면 안 됩니다"
+    assert not x.requires_grad, "grad_matches는 x의 requires_grad를 바꾸면 안 됩니다 (복사본에서)"
 
 
 def test_chapter_examples(grad_check_module):
@@ -169,3 +171,11 @@ def test_the_difference_is_central_and_uses_the_given_step(grad_check_module):
         f"x**3, x=1, h=0.1: {result.item()}. 중심 차분 (f(x+h) - f(x-h)) / 2h는 3.01입니다 "
         "(앞쪽 차분은 3.31, 뒤쪽 차분은 2.71)"
     )
+
+
+def test_grad_matches_compares_with_numerical_grad(grad_check_module, monkeypatch):
+    """grad_matches uses the module's own numerical_grad: a wrong one makes it say False."""
+    monkeypatch.setattr(grad_check_module, "numerical_grad",
+                        lambda f, x, h=1e-6: torch.full(x.shape, 100.0, dtype=torch.float64))
+    assert grad_check_module.grad_matches(lambda t: (t**2).sum(), torch.tensor([1.0, 2.0])) \
+        is False, "grad_matches는 numerical_grad로 구한 근사와 비교해야 합니다"

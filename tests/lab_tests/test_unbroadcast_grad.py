@@ -58,11 +58,11 @@ def explain(shape, grad_shape) -> str:
 
 
 @SETTINGS
-@given(case=broadcast_cases(), seed=st.integers(0, 2**16))
-def test_matches_autograd(unbroadcast_module, case, seed):
+@given(case=broadcast_cases(), seed=st.integers(0, 2**16),
+       dtype=st.sampled_from([torch.float32, torch.float64]))
+def test_matches_autograd(unbroadcast_module, case, seed, dtype):
     shape, grad_shape = case
-    grad = torch.randn(grad_shape, dtype=torch.float64,
-                       generator=torch.Generator().manual_seed(seed))
+    grad = torch.randn(grad_shape, dtype=dtype, generator=torch.Generator().manual_seed(seed))
     original = grad.clone()
     result = unbroadcast_module.unbroadcast(grad, shape)
     expected = autograd_answer(grad, shape)
@@ -71,7 +71,9 @@ def test_matches_autograd(unbroadcast_module, case, seed):
         f"결과 shape이 {tuple(result.shape)}입니다. {explain(shape, grad_shape)}"
     )
     assert result.dtype == grad.dtype, f"dtype이 {result.dtype}로 바뀌었습니다: grad와 같아야 함"
-    assert torch.allclose(result, expected), (
+    # float32 sums in another order differ in the last digits (the book's broadcasting page)
+    loose = dict(rtol=1e-4, atol=1e-5) if dtype == torch.float32 else {}
+    assert torch.allclose(result, expected, **loose), (
         f"값이 autograd와 다릅니다. {explain(shape, grad_shape)}\n"
         f"기대값 {expected.tolist()}\n결과   {result.tolist()}"
     )

@@ -53,8 +53,10 @@ def grad_matches(
 ) -> bool:
     """autograd의 기울기가 중심 차분과 맞으면 ``True``.
 
-    - ``x``를 ``float64`` 리프 텐서로 복사해 ``f``의 출력에서 역전파한다. ``x`` 자신의
-      ``.grad``는 건드리지 않는다.
+    - ``x``를 ``float64`` 리프 텐서로 복사해 ``f``의 출력에서 기울기를 구한다. 어떤 텐서의
+      ``.grad``도 바꾸지 않으므로(``f``가 쓰는 다른 텐서도) ``backward()``가 아니라
+      ``torch.autograd.grad``로 받는다. ``x``의 값, 자료형, ``requires_grad``는 그대로다.
+    - 비교할 근사는 ``numerical_grad``로 구한다.
     - 원소마다 ``|autograd - numerical| <= atol + rtol * |numerical|``이면 맞는 것으로 본다
       (``torch.autograd.gradcheck``와 같은 기준).
     - ``f``의 출력이 입력을 쓰지 않으면 autograd의 기울기를 0으로 본다. 그런 출력이 기울기를

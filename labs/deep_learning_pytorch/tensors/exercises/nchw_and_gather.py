@@ -40,7 +40,8 @@ def pick_scores(scores: torch.Tensor, target: torch.Tensor) -> torch.Tensor:
 
     - ``scores``는 ``[B, C]``, ``target``은 정수(``int64``) ``[B]``이고 결과는 ``[B]``다.
     - 빈 배치(``B == 0``)도 받는다: 결과는 빈 ``[0]``이다.
-    - ``torch.gather``로 고르므로 ``scores``가 기울기를 요구하면 결과도 그래프에 이어진다.
+    - ``scores``가 기울기를 요구하면 결과도 그래프에 이어진다(``torch.gather``로 고르면 한
+      줄이다).
     - ``scores``가 2차원이 아니거나, ``target``의 형태가 ``[B]``가 아니거나, 자료형이
       ``int64``가 아니거나, 값이 ``0 <= t < C``를 벗어나면 ``ValueError``를 낸다. 형태가
       틀렸으면 메시지에 그 틀린 텐서의 형태를 적는다(``tuple(scores.shape)`` 또는

@@ -18,7 +18,8 @@ def unbroadcast(grad: torch.Tensor, shape: Sequence[int]) -> torch.Tensor:
     - 앞에 덧붙은 축(``grad.dim() - len(shape)``개)은 합해서 없앤다.
     - ``shape``에서 크기가 1인데 ``grad``에서 크기가 1이 아닌 축은 합하되 크기 1로 남긴다. 늘어난
       축만이 아니다: 크기 1은 크기 0으로도 브로드캐스팅되고, 그 축의 합은 0이다.
-    - 결과의 형태는 정확히 ``shape``이고 자료형은 ``grad``와 같다. ``grad``는 바꾸지 않는다.
+    - ``grad``는 실수 텐서다. 결과의 형태는 정확히 ``shape``이고 자료형은 ``grad``와 같다
+      (``float32``면 ``float32``). ``grad``는 바꾸지 않는다.
 
     ``shape``이 브로드캐스팅으로 ``grad.shape``이 될 수 없으면 ``ValueError``를 낸다.
 

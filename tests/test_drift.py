@@ -46,7 +46,8 @@ def test_the_report_names_each_planted_change_and_sets_aside_what_a_release_chan
                warned={"text": "값 3\n"},
                logged={"text": "값 4\n"},
                changed={"text": "결과 [1, 2]\n"},
-               clock={"text": "0.12 s\n"})
+               clock={"text": "0.12 s\n"},
+               mended={"failure": {"type": "AssertionError", "message": "", "traceback": ""}})
     head = run("2.15.0+cu132",
                grad={"failure": {"type": "AssertionError", "message": "", "traceback": "t"}},
                same={"text": "torch 2.15.0+cu132 at 0x7f99bb22 (Triggered internally at "
@@ -55,9 +56,11 @@ def test_the_report_names_each_planted_change_and_sets_aside_what_a_release_chan
                logged={"text": "W1202 18:32:28.175000 13927 a/cpp_extension.py:183] No CUDA\n"
                                "값 4\n"},
                changed={"text": "결과 [1, 3]\n"},
-               clock={"text": "0.57 s\n"})
+               clock={"text": "0.57 s\n"},
+               mended={"text": "ok\n"})
     drifts = {d.block: d for d in drift.compare(tmp_path, base, head, {"docs/p.md": {"clock"}})}
-    assert sorted(drifts) == ["changed", "grad", "logged", "warned"]  # not same, not clock
+    assert sorted(drifts) == ["changed", "grad", "logged", "mended", "warned"]  # not same, clock
+    assert drifts["mended"].fixed["type"] == "AssertionError" and not drifts["mended"].failed
     assert drift.normalized("torch 2.15.0+cu132", {"2.15.0"}) == "torch <torch>"
     assert drifts["grad"].failed["type"] == "AssertionError"
     assert "기울기가 1이라고" in drifts["grad"].prose and "합은 1입니다" in drifts["grad"].prose
@@ -65,7 +68,8 @@ def test_the_report_names_each_planted_change_and_sets_aside_what_a_release_chan
     assert drifts["logged"].warnings_added[0].endswith("cpp_extension.py:…] No CUDA")
     assert "+결과 [1, 3]" in drifts["changed"].diff
     text = drift.render(list(drifts.values()), base, head)
-    assert "1 block(s) fail, 4 block(s) differ." in text
+    assert "1 block(s) fail, 5 block(s) differ." in text
+    assert "Fails on the baseline (`AssertionError`), runs on this release." in text
     assert text.index("docs/p.md:5 (block 'grad')") < text.index("(block 'changed')")
 
 

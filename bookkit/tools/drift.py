@@ -150,6 +150,7 @@ class BlockDrift:
     line: int
     failed: dict | None = None
     skipped: bool = False  # an earlier block of its session failed
+    fixed: dict | None = None  # it fails on the baseline and runs on this release
     prose: str = ""
     warnings_added: list[str] = field(default_factory=list)
     warnings_removed: list[str] = field(default_factory=list)
@@ -162,8 +163,8 @@ class BlockDrift:
 
     @property
     def empty(self) -> bool:
-        return not (self.failed or self.skipped or self.warnings_added or self.warnings_removed
-                    or self.errors_changed or self.diff)
+        return not (self.failed or self.skipped or self.fixed or self.warnings_added
+                    or self.warnings_removed or self.errors_changed or self.diff)
 
 
 def prose_around(root: Path, page: str, line: int, paragraphs: int = 1) -> str:
@@ -206,6 +207,8 @@ def compare(root: Path, base: dict, head: dict, measurements: dict[str, set[str]
             drift.failed = new["failure"]
             drift.prose = prose_around(root, drift.page, drift.line)
         drift.skipped = "skipped" in new and "skipped" not in old
+        if "failure" in old and "text" in new:
+            drift.fixed = old["failure"]
         before, after = old.get("text", ""), new.get("text", "")
         if "text" in old and "text" in new:
             was, now = warning_lines(before, versions), warning_lines(after, versions)
@@ -254,6 +257,8 @@ def render(drifts: list[BlockDrift], base: dict, head: dict) -> str:
                         *[f"> {line}" for line in drift.prose.splitlines()], ""]
         if drift.skipped:
             out += ["Not run: an earlier block of its session fails.", ""]
+        if drift.fixed:
+            out += [f"Fails on the baseline (`{drift.fixed['type']}`), runs on this release.", ""]
         if drift.warnings_added or drift.warnings_removed:
             out += ["Warnings and log lines:", "",
                     *code_fence([f"+ {w}" for w in drift.warnings_added]

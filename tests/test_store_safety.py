@@ -226,15 +226,19 @@ def test_verify_passes_an_untouched_store_and_names_an_edited_block_with_a_diff(
     assert "verify: 2 units checked, 1 differ" in out
 
 
+def executed_entry(tmp_path: Path) -> tuple[Unit, Path, Path]:
+    """A one-unit book executed into a store: the unit, the store and the unit's entry file."""
+    [unit] = make_book(tmp_path)
+    store = tmp_path / "store"
+    engine = Engine(tmp_path, store_dir=store)
+    engine.run([unit])
+    return unit, store, Store(store).path(unit.key(engine.fingerprint))
+
+
 def test_verify_fails_on_a_measurement_missing_from_the_store(tmp_path, capsys):
     from bookkit.tools.verify import verify
 
-    units = make_book(tmp_path)
-    store = tmp_path / "store"
-    engine = Engine(tmp_path, store_dir=store)
-    engine.run(units)
-    [unit] = units
-    path = Store(store).path(unit.key(engine.fingerprint))
+    unit, store, path = executed_entry(tmp_path)
     entry = json.loads(path.read_text(encoding="utf-8"))
     del entry["outputs"]["clock"]
     entry["digest"] = store_module.entry_digest(entry)
@@ -247,12 +251,7 @@ def test_verify_fails_on_a_forged_measurement_that_adds_markup_or_words(tmp_path
     """A measurement's numbers may change; a ``<base>`` or a word slipped in may not."""
     from bookkit.tools.verify import verify
 
-    units = make_book(tmp_path)
-    store = tmp_path / "store"
-    engine = Engine(tmp_path, store_dir=store)
-    engine.run(units)
-    [unit] = units
-    path = Store(store).path(unit.key(engine.fingerprint))
+    unit, store, path = executed_entry(tmp_path)
     for forged in ('<base href="http://127.0.0.1:8001/">\nnow 1\n', "later 1\n"):
         edit(path, lambda entry, forged=forged: entry["outputs"].update(clock=forged))
         edit(path, lambda entry: entry.update(digest=store_module.entry_digest(entry)))

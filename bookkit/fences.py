@@ -75,14 +75,23 @@ class Fence:
 
     def code(self, base_dir: Path) -> str:
         """The body with every snippet include replaced by the included file's text."""
-        lines: list[str] = []
+        return "\n".join(text for _, text in self.code_lines(base_dir)) + "\n"
+
+    def code_lines(self, base_dir: Path) -> list[tuple[str, str]]:
+        """Each line of :meth:`code` with where it comes from, ``path:line``: the page's own
+        line, or the line of the snippet file an include brought in (the file to edit)."""
+        lines: list[tuple[str, str]] = []
         for offset, text in enumerate(self.body.splitlines(), start=1):
+            line = self.line + offset
             match = _SNIPPET.match(text)
-            if match:
-                lines.append(read_snippet(base_dir, match["spec"], self.path, self.line + offset))
-            else:
-                lines.append(text)
-        return "\n".join(lines) + "\n"
+            if not match:
+                lines.append((f"{self.path}:{line}", text))
+                continue
+            file_part = match["spec"].partition(":")[0]
+            included = snippet_lines(base_dir, match["spec"], self.path, line)
+            lines += [(f"{file_part}:{number}", body) for number, body in included] or [
+                (f"{self.path}:{line}", "")]
+        return lines
 
 
 def parse_info(info: str) -> tuple[str, dict[str, str]]:
@@ -159,6 +168,11 @@ def _looks_like(data: bytes) -> str:
 
 def read_snippet(base_dir: Path, spec: str, page: Path, line: int) -> str:
     """The text a ``--8<-- "file.py"`` or ``--8<-- "file.py:section"`` line includes."""
+    return "\n".join(text for _, text in snippet_lines(base_dir, spec, page, line))
+
+
+def snippet_lines(base_dir: Path, spec: str, page: Path, line: int) -> list[tuple[int, str]]:
+    """The lines an include brings in, each with its line number in the snippet file."""
     file_part, _, section = spec.partition(":")
     data = resolve_include(base_dir, file_part, page, line).read_bytes()
     try:
@@ -166,21 +180,22 @@ def read_snippet(base_dir: Path, spec: str, page: Path, line: int) -> str:
     except UnicodeDecodeError as error:
         raise FenceError(page, line, f"snippet file {file_part!r} is not UTF-8 (byte "
                          f"{error.start}){_looks_like(data)}; save it as UTF-8") from None
+    numbered = list(enumerate(text.splitlines(), start=1))
     if not section:
-        return "\n".join(t for t in text.splitlines() if not SECTION_MARK.search(t))
-    selected: list[str] = []
+        return [(n, t) for n, t in numbered if not SECTION_MARK.search(t)]
+    selected: list[tuple[int, str]] = []
     inside = found = False
-    for text_line in text.splitlines():
+    for number, text_line in numbered:
         mark = SECTION_MARK.search(text_line)
         if mark and mark["name"] == section:
             inside = mark["kind"] == "start"
             found = True
             continue
         if inside and not SECTION_MARK.search(text_line):
-            selected.append(text_line)
+            selected.append((number, text_line))
     if not found:
         raise FenceError(page, line, f"snippet file {file_part!r} has no section {section!r}")
-    return "\n".join(selected)
+    return selected
 
 
 def validate_executed_fences(fences: list[Fence], base_dir: Path) -> list[str]:

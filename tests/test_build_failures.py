@@ -41,6 +41,13 @@ def test_raising_block_fails_build_and_tests_naming_page_and_block(fault_book):
     assert_fault_reported(fault_book, "raises")
 
 
+def test_a_failing_line_is_named_in_the_file_to_edit(fault_book):
+    """The build names the snippet file and its line, not only the page's fence."""
+    _, build, _ = fault_book
+    assert "the failing line is snippets/raises.py:1" in build.stderr
+    assert "the failing line is snippets/use-renamed.py:1" in build.stderr
+
+
 # Blocks invalid before anything runs are pages of another such book (conftest.invalid_book).
 def test_missing_snippet_file_fails_naming_page_and_line(invalid_book):
     assert_invalid_reported(

@@ -114,3 +114,15 @@ def test_a_snippet_that_is_not_utf8_names_page_line_file_and_its_encoding(tmp_pa
     message = str(error.value)
     assert message.startswith("docs/p.md:2: snippet file 'snippets/a.py' is not UTF-8")
     assert "CP949" in message and "iconv -f cp949 -t utf-8" in message
+
+
+def test_each_code_line_knows_the_file_and_line_to_edit(tmp_path: Path):
+    (tmp_path / "snippets").mkdir()
+    (tmp_path / "snippets" / "a.py").write_text(
+        "x = 0\n# --8<-- [start:part]\ny = 1\nz = y + 1\n# --8<-- [end:part]\n")
+    [fence] = extract_fences('```python exec="on" id="a"\nfirst = 1\n--8<-- "snippets/a.py:part"\n'
+                             '```\n', "docs/p.md")
+    expected = [("docs/p.md:2", "first = 1"), ("snippets/a.py:3", "y = 1"),
+                ("snippets/a.py:4", "z = y + 1")]
+    assert fence.code_lines(tmp_path) == expected
+    assert fence.code(tmp_path) == "first = 1\ny = 1\nz = y + 1\n"

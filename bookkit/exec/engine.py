@@ -109,8 +109,13 @@ class Engine:
         if result.failure is not None:
             index = result.failure.block
             block = unit.blocks[index] if index is not None else None
+            failure = result.failure
+            origin = block.origin(failure.traceback) if block else None
+            if origin is not None:  # the file to edit, not only the page's fence
+                failure = dataclasses.replace(
+                    failure, traceback=f"the failing line is {origin}\n{failure.traceback}")
             outcome.failure = dataclasses.replace(
-                result.failure, label=block.label if block else unit.name,
+                failure, label=block.label if block else unit.name,
                 block_id=block.id if block else None)
         else:
             self.store.put({

@@ -49,12 +49,22 @@ class Block:
     line: int  # 1-based line of the fence in the page; 0 for notebook cells
     code: str
     options: dict[str, str] = field(hash=False)
+    # Where each line of ``code`` comes from (``snippets/x.py:15``, or the page's own line):
+    # the file to edit when that line fails. Not part of the key.
+    origins: tuple[str, ...] = field(default=(), hash=False, compare=False)
 
     @property
     def label(self) -> str:
         """How messages name the block: ``docs/page.md:12 (block 'x')``."""
         where = f"{self.page}:{self.line}" if self.line else self.page
         return f"{where} (block '{self.id}')"
+
+    def origin(self, traceback: str) -> str | None:
+        """The source line (snippet file or page) of the block's last frame in ``traceback``."""
+        found = re.findall(rf'File "{re.escape(self.filename)}", line (\d+)', traceback)
+        if not found or not 0 < int(found[-1]) <= len(self.origins):
+            return None
+        return self.origins[int(found[-1]) - 1]
 
     @property
     def filename(self) -> str:
@@ -118,7 +128,10 @@ def fence_units(page: Page, root: Path) -> list[Unit]:
     for fence in page.fences:
         if not fence.executed:
             continue
-        block = Block(page.name, fence.id, fence.line, fence.code(root), dict(fence.options))
+        lines = fence.code_lines(root)
+        code = "\n".join(text for _, text in lines) + "\n"
+        block = Block(page.name, fence.id, fence.line, code, dict(fence.options),
+                      tuple(origin for origin, _ in lines))
         if fence.session is None:
             order.append(block)
             continue

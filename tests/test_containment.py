@@ -402,3 +402,11 @@ def test_writes_into_the_project_fail_and_the_unit_runs_in_a_scratch_folder(tmp_
             result.failure.message), (name, result.failure)
     assert sorted(p.name for p in tmp_path.rglob("*") if p.is_file()) == [
         "__init__.py", "helper.py", "notes.txt"]
+
+
+def test_a_failing_bare_assert_shows_the_values_it_compared(tmp_path):
+    code = "scores = [1, 2]\nassert len(scores) == 2 and scores == [1, 3]  # markdown-exec: hide\n"
+    [result] = run_jobs([job(tmp_path, code)], parallel=1)
+    assert result.failure is not None and result.failure.type == "AssertionError"
+    assert result.failure.message == "scores = [1, 2] == [1, 3] = [1, 3]"
+    assert "compared values: scores = [1, 2]" in result.failure.traceback

@@ -68,7 +68,8 @@ class Failure:
 
 def describe_failure(error: BaseException, filename: str | None = None, *,
                      kind: str = "raised", block: int | None = None) -> Failure:
-    """A block's exception as a failure, its traceback from the block's frame down."""
+    """A block's exception as a failure, its traceback from the block's frame down. A bare
+    ``assert`` of the block gets the values it compared as its message."""
     frames = error.__traceback__
     if filename is not None:
         first = frames
@@ -76,8 +77,49 @@ def describe_failure(error: BaseException, filename: str | None = None, *,
             first = first.tb_next
         frames = first or frames
     shown = "".join(tb.format_exception(type(error), error, frames))
-    return Failure(kind, type(error).__name__, _ANSI.sub("", str(error)).strip(),
-                   _ANSI.sub("", shown), block)
+    message = _ANSI.sub("", str(error)).strip()
+    if isinstance(error, AssertionError) and not message and filename is not None:
+        message = compared_values(error.__traceback__, filename)
+        if message:
+            shown += f"compared values: {message}\n"
+    return Failure(kind, type(error).__name__, message, _ANSI.sub("", shown), block)
+
+
+def compared_values(trace, filename: str) -> str:
+    """What the failing ``assert`` in ``filename``'s last frame compared, evaluated again in
+    that frame: ``left == right`` with both values, for the first false part of an ``and``.
+    Empty when the statement cannot be read or evaluated (it is never worse than nothing)."""
+    import ast
+    import linecache
+
+    frame = None
+    while trace is not None:
+        if trace.tb_frame.f_code.co_filename == filename:
+            frame, line = trace.tb_frame, trace.tb_lineno
+        trace = trace.tb_next
+    if frame is None:
+        return ""
+    try:
+        statement = ast.parse(linecache.getline(filename, line).strip()).body[0]
+        if not isinstance(statement, ast.Assert):
+            return ""
+        scope = (frame.f_globals, frame.f_locals)
+
+        def value(node):
+            return eval(compile(ast.Expression(node), filename, "eval"), *scope)  # noqa: S307
+
+        test = statement.test
+        if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+            test = next((part for part in test.values if not value(part)), test)
+        if isinstance(test, ast.Compare):
+            parts = [ast.unparse(test.left), f"= {value(test.left)!r}"[:160]]
+            for operator, right in zip(test.ops, test.comparators, strict=True):
+                sign = ast.unparse(ast.Compare(ast.Name("_"), [operator], [ast.Name("_")]))[2:-2]
+                parts += [sign, ast.unparse(right), f"= {value(right)!r}"[:160]]
+            return " ".join(parts)
+        return f"{ast.unparse(test)} is {value(test)!r}"[:200]
+    except Exception:  # noqa: BLE001  (a message is a help, never a second failure)
+        return ""
 
 
 @dataclass(frozen=True)

@@ -46,3 +46,11 @@ def test_a_damaged_kept_analysis_is_analysed_again(tmp_path):
     assert again["docs"][0]["morphs"] == first["docs"][0]["morphs"]
     search._KEPT.clear()
     assert add_morphs_field(index(), glossary, cache) == {"analysed": 0, "reused": 1}  # whole
+
+
+def test_search_results_show_no_heading_mark_and_no_math_delimiters(built_site):
+    from bookkit.mkdocs.search import read_index
+
+    docs = read_index(built_site)["docs"]
+    assert not [doc["title"] for doc in docs if doc["title"].endswith("¶")]
+    assert not [doc["location"] for doc in docs if "\\(" in doc["text"] or "\\[" in doc["text"]]

@@ -79,6 +79,7 @@ from bookkit.mkdocs.search import (
     AnalysisHelper,
     add_morphs_field,
     pages_digest,
+    tidy_documents,
     warm_kiwi,
     write_index,
 )
@@ -559,6 +560,7 @@ class BookPlugin(BasePlugin[BookConfig]):
             self.warming.join()  # Kiwi is loaded once per process
         state = self.state
         state.search_index = json.loads(index.read_bytes())
+        tidy_documents(state.search_index)
         counts = add_morphs_field(state.search_index, state.glossary_text,
                                   state.root / SEARCH_CACHE, state.helper)
         write_index(Path(config.site_dir), state.search_index)

@@ -154,6 +154,18 @@ _KEPT: dict[str, list[str]] = {}
 _KEPT_MOST = 4096
 
 
+_MATH = re.compile(r"\\\((.+?)\\\)|\\\[(.+?)\\\]", re.S)
+
+
+def tidy_documents(index: dict) -> None:
+    """What a search result shows: a title without the heading link's "¶" (mkdocs-jupyter's
+    notebook pages keep it), and math as its TeX without the ``\\( \\)``/``\\[ \\]``
+    delimiters."""
+    for doc in index["docs"]:
+        doc["title"] = doc["title"].removesuffix("¶").rstrip()
+        doc["text"] = _MATH.sub(lambda match: (match[1] or match[2]).strip(), doc["text"])
+
+
 def add_morphs_field(index: dict, glossary_md: str, cache_dir: Path,
                      helper: AnalysisHelper | None = None) -> dict[str, int]:
     """Add the ``morphs`` field to every section of a built search ``index`` (Material's

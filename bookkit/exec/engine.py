@@ -20,6 +20,7 @@ import argparse
 import dataclasses
 import datetime as dt
 import json
+import logging
 import sys
 import time
 from dataclasses import dataclass, field
@@ -32,6 +33,9 @@ from bookkit.exec.runner import GUARDED, JobResult, require_asserts, run_jobs, s
 from bookkit.exec.store import Digests, Store
 from bookkit.exec.units import Block, Unit, UnitsError, book_pages, page_units
 from bookkit.settings import Settings, load, with_changes
+
+# Under MkDocs, whose handler shows the INFO records of its plugins: a cold build takes minutes.
+log = logging.getLogger("mkdocs.plugins.bookkit.engine")
 
 
 class NotStoredError(RuntimeError):
@@ -148,10 +152,15 @@ class Engine:
             self.outcomes[unit.name] = self._outcome(unit, key, result)
             self.executed += 1
             self.seconds += result.seconds
+            state = "failed" if result.failure is not None else f"{result.seconds:.1f} s"
+            log.info("bookkit: executed %d/%d %s (%s)", self.executed, len(todo), unit.name,
+                     state)  # a cold build takes minutes: say where it is
 
         # Notebook units start a kernel and run longest: start them first.
         todo.sort(key=lambda item: item[0].kind != "notebook")
         if todo:
+            log.info("bookkit: executing %d units (%d reused from the store)", len(todo),
+                     self.reused)
             run_jobs([self.job(unit) for unit, _ in todo], self.settings, on_result=finished)
         return {unit.name: self.outcomes[unit.name] for unit in units}
 

@@ -17,6 +17,8 @@ mixed = inputs * cpu_scalar
 print("meta (2, 3) × 0차원 CPU:", mixed.device, list(mixed.shape))
 with expect_error(RuntimeError, match="is not on the expected device"):
     inputs * torch.tensor([2.0])  # 원소가 하나여도 1차원 CPU 텐서는 거절된다
+with expect_error(RuntimeError, match="is not on the expected device"):
+    torch.stack([inputs[0, 0], cpu_scalar])  # 원소별 연산이 아닌 stack에서는 0차원도 거절된다
 
 # 또 하나의 예외: 대괄호 인덱싱에서는 원소를 고르는 번호(인덱스 텐서)가 CPU에 있어도 된다
 rows = torch.tensor([1, 0])  # CPU에 있는 1차원 인덱스 텐서

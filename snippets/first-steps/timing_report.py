@@ -64,7 +64,7 @@ print()
 print("| 행렬 크기 | 반복 | CPU 한 번 | GPU 한 번 | CPU/GPU 시간 비율 |")
 print("| ---: | ---: | ---: | ---: | ---: |")
 for size in sorted(rows[versus]):
-    cpu_ms = f"{per_matmul(versus, size) * 1e3:,.2f} ms"
+    cpu_ms = f"{per_matmul(versus, size) * 1e3:,.3f} ms"
     gpu_ms = f"{per_matmul('cuda', size) * 1e3:,.3f} ms" if has_gpu else "기록 없음"
     ratio = f"{per_matmul(versus, size) / per_matmul('cuda', size):,.1f}배" if has_gpu else "-"
     print(f"| {size} | {rows[versus][size]['repeats']} | {cpu_ms} | {gpu_ms} | {ratio} |")

@@ -106,3 +106,20 @@ def test_chapter_example(manual_sgd_module):
         (x**2).sum().backward()
         manual_sgd_module.sgd_step([x], lr=0.1)
         assert abs(x.item() - expected) < 1e-5 and x.grad is None
+
+
+def test_no_optimizer_does_the_step(manual_sgd_module, monkeypatch):
+    """The exercise writes the step without an optimizer: every torch optimizer refuses here."""
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("옵티마이저(torch.optim) 없이 p -= lr * p.grad로 직접 갱신합니다")
+
+    monkeypatch.setattr(torch.optim.Optimizer, "__init__", refuse)
+    monkeypatch.setattr(torch.optim, "SGD", refuse)
+    x = torch.tensor([3.0], requires_grad=True)
+    (x**2).sum().backward()
+    manual_sgd_module.sgd_step([x], lr=0.1)
+    assert abs(x.item() - 2.4) < 1e-6
+    losses = manual_sgd_module.fit_line(torch.tensor([0.0, 1.0]), torch.tensor([1.0, 3.0]),
+                                        lr=0.1, steps=2)
+    assert len(losses) == 2

@@ -156,3 +156,17 @@ def test_transpose_example_of_the_chapter(strides_module):
     assert strides_module.is_contiguous((3, 2), (1, 3)) is False
     assert strides_module.view_strides((3, 2), (1, 3), (6,)) is None
     assert tuple(strides_module.view_strides((2, 3), (3, 1), (3, 2))) == (2, 1)
+
+
+def test_the_answer_uses_no_torch(strides_module):
+    """The exercise decides from shape and stride tuples alone: the module imports no torch."""
+    import ast
+    import inspect
+
+    tree = ast.parse(inspect.getsource(strides_module))
+    imported = [alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
+                for alias in node.names]
+    imported += [node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)]
+    assert not [name for name in imported if name.split(".")[0] == "torch"], (
+        "torch를 부르지 않고 형태와 보폭 튜플만으로 판정합니다")
+    assert tuple(strides_module.contiguous_strides((2, 3))) == (3, 1)  # and it answers

@@ -5,3 +5,8 @@ compiled(torch.ones(4))  # 길이가 다른 입력
 print("길이 4인 입력 뒤 잡힌 그래프 수:", len(captured))
 assert after_values == 3 and len(captured) == 5  # markdown-exec: hide
 assert captured[3] == captured[0] and captured[4][0] == "relu"  # markdown-exec: hide
+after_length_4 = len(captured)  # markdown-exec: hide
+for length in (5, 6):
+    compiled(torch.ones(length))  # 다시 잡은 그래프는 길이를 기호로 두었다
+print("길이 5, 6인 입력 뒤 잡힌 그래프 수:", len(captured))
+assert len(captured) == after_length_4  # markdown-exec: hide

@@ -132,3 +132,30 @@ def test_what_is_not_enforced_is_said_in_words():
     assert containment.landlock_gaps(0)[0].startswith("no Landlock")
     assert any("TCP" in gap for gap in containment.landlock_gaps(3))
     assert containment.landlock_gaps(7) == []
+
+
+# A shared mapping is not in RLIMIT_DATA: 1.5 GiB under a 1 GiB limit once ran to the end.
+def test_shared_memory_counts_toward_the_units_memory_limit(tmp_path):
+    code = ("import mmap, time\nm = mmap.mmap(-1, 1536 * 2**20, flags=mmap.MAP_SHARED)\n"
+            "for offset in range(0, len(m), 4096):\n    m[offset] = 1\ntime.sleep(5)\n")
+    result = one(tmp_path, "print('ok')", code, limits=Limits(memory_mib=1024))
+    assert result.outputs == ["ok\n"]
+    assert result.failure is not None and result.failure.block == 1
+    assert result.failure.type == "MemoryLimitExceeded", result.failure
+    assert "more than the limit of 1024 MiB (BOOK_MEMORY_LIMIT)" in result.failure.message
+
+
+# Processes started past the audit hooks (a shell's children, a fork through ctypes) once
+# went uncounted: 4 and 5 ran at once under a limit of 2.
+@pytest.mark.parametrize("code", [
+    "import os\nos.system('sleep 5 & sleep 5 & sleep 5 & wait')\n",
+    "import ctypes, time\nlibc = ctypes.CDLL(None)\nfor _ in range(5):\n"
+    "    if libc.fork() == 0:\n        time.sleep(5)\n        libc._exit(0)\ntime.sleep(5)\n",
+])
+def test_every_process_below_the_worker_counts_toward_the_process_limit(tmp_path, code):
+    started = time.monotonic()
+    result = one(tmp_path, code, limits=Limits(processes=2))
+    assert time.monotonic() - started < 4
+    assert result.failure is not None and result.failure.block == 0
+    assert result.failure.type == "ProcessLimitExceeded", result.failure
+    assert "more than the limit of 2 (BOOK_PROCESS_LIMIT)" in result.failure.message

@@ -14,7 +14,13 @@ here is enforced by the kernel, so code of the unit cannot undo it:
   :func:`drop_capabilities` (a worker run as root too), so the unit cannot raise it. Shared
   mappings (``mmap`` of a file or ``MAP_SHARED``) are not counted by it; ``RLIMIT_AS`` would
   count them, but also the address space glibc reserves per thread arena and CUDA per
-  process, which grows with the machine's cores, so only a cgroup (not used here) could.
+  process, which grows with the machine's cores, so only a cgroup (not used here) could
+  stop them at allocation.
+- :func:`usage` and :func:`over_limits`: the build's own look, from ``/proc``, at a running
+  unit: its live processes however started and the memory of all of them, shared mappings
+  included. The parent looks every 0.1 s and ends a unit over a limit; code of the unit cannot
+  change what the kernel reports. It catches, it does not prevent: for 0.1 s a unit may hold
+  more.
 - :func:`die_with_parent`: ``prctl(PR_SET_PDEATHSIG, SIGKILL)``: the process is killed as soon
   as its parent ends, so a build that is killed (even with SIGKILL) leaves no forkserver,
   worker or kernel behind.
@@ -35,6 +41,7 @@ import os
 import signal
 import sys
 import time
+from dataclasses import dataclass
 
 from bookkit.exec.jobs import Failure
 
@@ -232,6 +239,93 @@ def kill_tree(pid: int, rounds: int = 50) -> None:
         os.kill(pid, signal.SIGKILL)
     except ProcessLookupError:
         pass
+
+
+@dataclass(frozen=True)
+class Usage:
+    """What a process and everything below it hold now, as the kernel counts it."""
+
+    processes: int  # live processes below it (not itself, not threads)
+    memory: int  # bytes resident: anonymous and shared memory, itself and below
+
+
+def _children(pid: int) -> list[int] | None:
+    """The children of ``pid`` from ``/proc/PID/task/*/children``; None where the kernel has
+    no such file (built without CONFIG_PROC_CHILDREN)."""
+    found = []
+    try:
+        threads = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return []
+    for thread in threads:
+        try:
+            with open(f"/proc/{pid}/task/{thread}/children", "rb") as handle:
+                found.extend(int(child) for child in handle.read().split())
+        except FileNotFoundError:
+            if not os.path.exists(f"/proc/{pid}/task/{thread}"):
+                continue  # the thread ended meanwhile
+            return None
+        except OSError:
+            continue
+    return found
+
+
+def _resident(pid: int) -> tuple[int, bool]:
+    """Anonymous plus shared resident bytes of ``pid``, and whether it is a zombie."""
+    anonymous = shared = 0
+    zombie = False
+    try:
+        with open(f"/proc/{pid}/status", "rb") as handle:
+            for line in handle:
+                if line.startswith(b"State:"):
+                    zombie = line.split()[1] == b"Z"
+                elif line.startswith(b"RssAnon:"):
+                    anonymous = int(line.split()[1]) * 1024
+                elif line.startswith(b"RssShmem:"):
+                    shared = int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        return 0, True
+    return anonymous + shared, zombie
+
+
+def usage(pid: int) -> Usage:
+    """Count the live processes below ``pid`` and the memory of its whole subtree, however
+    they were started (a shell, ``ctypes`` ``fork``, a new session): the parent's view, which
+    code in the subtree cannot change. Shared mappings (``MAP_SHARED``, ``memfd``, files in
+    ``/dev/shm`` that are mapped) count, which ``RLIMIT_DATA`` does not."""
+    if not sys.platform.startswith("linux"):
+        return Usage(0, 0)
+    memory, _ = _resident(pid)
+    processes, todo, seen = 0, [pid], {pid}
+    while todo:
+        children = _children(todo.pop())
+        if children is None:  # no children files: the whole process table
+            table = _processes()
+            children = [child for child in _descendants(pid, table) if child not in seen]
+            todo = []
+        for child in children:
+            if child in seen:
+                continue
+            seen.add(child)
+            resident, zombie = _resident(child)
+            if not zombie:
+                processes += 1
+                memory += resident
+                todo.append(child)
+    return Usage(processes, memory)
+
+
+def over_limits(found: Usage, *, processes: int, memory_mib: int) -> tuple[str, str] | None:
+    """The limit ``found`` breaks as (failure type, words); None when none (0: no limit)."""
+    if processes and found.processes > processes:
+        return "ProcessLimitExceeded", (
+            f"{found.processes} processes ran at once below the unit's worker, more than the "
+            f"limit of {processes} (BOOK_PROCESS_LIMIT)")
+    if memory_mib and found.memory > memory_mib * 2**20:
+        return "MemoryLimitExceeded", (
+            f"the unit's processes held {found.memory / 2**20:.0f} MiB of memory (anonymous and "
+            f"shared), more than the limit of {memory_mib} MiB (BOOK_MEMORY_LIMIT)")
+    return None
 
 
 def kill_adopted() -> list[int]:

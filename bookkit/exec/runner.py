@@ -11,7 +11,9 @@ matmul, and CUDA cannot be initialised before a fork. It only imports, so both s
 
 The parent enforces the limits, so no block can lift them: each block has ``block_timeout``
 seconds (300 by default, 0 for none) from the moment the worker says it starts, also when the
-block runs other code in turn; a worker that overruns is killed. A worker that ends before it
+block runs other code in turn; a worker that overruns is killed. Every 0.1 s the parent also counts
+the unit's live processes and their memory in ``/proc`` (:func:`~bookkit.exec.containment.usage`)
+and ends a unit over ``process_limit`` or ``memory_limit``. A worker that ends before it
 reports (``os._exit``, a crash, a signal) fails the block that was running.
 
 Containment: a worker runs in a session of its own, confined by the kernel
@@ -57,6 +59,8 @@ from bookkit.exec.containment import (
     kill_adopted,
     kill_tree,
     landlock_gaps,
+    over_limits,
+    usage,
 )
 from bookkit.exec.jobs import (
     BlockDone,
@@ -65,6 +69,7 @@ from bookkit.exec.jobs import (
     Failure,
     Job,
     KernelGroup,
+    Limits,
     Message,
     UnitFinished,
     WorkerFault,
@@ -75,6 +80,7 @@ from bookkit.settings import Settings, environment, load, replace_environment
 log = logging.getLogger("bookkit.exec.runner")
 STARTUP_TIMEOUT = 300.0  # the first fork also starts the server; a notebook starts a kernel
 EXIT_GRACE = 30.0
+WATCH_INTERVAL = 0.1  # seconds between two looks at a running unit's processes and memory
 PRELOAD = ["bookkit.exec.worker", "torch", "numpy", "matplotlib", "matplotlib.pyplot"]
 SERVER_GUARD = "bookkit.exec.forkserver_guard"  # imported first: the server dies with its parent
 GUARDED = ("docs", "snippets", "labs")  # folders of the project a unit may not change
@@ -163,6 +169,8 @@ class _Running:
     ended: bool = False
     scratch: str | None = None
     groups: list[int] = field(default_factory=list)  # process groups to kill at unit end
+    limits: Limits = field(default_factory=Limits)
+    next_look: float = 0.0
 
 
 def _handle(state: _Running, message: Message, timeout: float) -> None:
@@ -274,7 +282,7 @@ def _start(ctx, index: int, job: Job) -> _Running:
     writer.close()
     now = time.monotonic()
     return _Running(index, process, reader, now, now + STARTUP_TIMEOUT, scratch=scratch,
-                    output_limit=job.limits.output)
+                    output_limit=job.limits.output, limits=job.limits)
 
 
 def _timed_out(state: _Running, timeout: float) -> Failure:
@@ -323,12 +331,30 @@ def run_jobs(
 
 
 def _wait_for_any(running: list[_Running]) -> None:
-    """Until a worker sends or ends, or the soonest deadline (at most a minute) passes."""
-    soonest = min(state.deadline for state in running)
+    """Until a worker sends or ends, the soonest deadline passes or it is time to look at a
+    unit's processes again."""
+    soonest = min(min(state.deadline, state.next_look) for state in running)
     wait(
         [state.conn for state in running] + [state.process.sentinel for state in running],
         timeout=max(0.0, min(soonest - time.monotonic(), 60.0)),
     )
+
+
+def _look(state: _Running) -> None:
+    """The parent's own count of the unit's live processes and memory, however they were
+    started: a unit over a limit ends now (:func:`bookkit.exec.containment.usage`)."""
+    now = time.monotonic()
+    if now < state.next_look or state.ended:
+        return
+    state.next_look = now + WATCH_INTERVAL
+    limits = state.limits
+    if not (limits.processes or limits.memory_mib):
+        return
+    broken = over_limits(usage(state.process.pid), processes=limits.processes,
+                         memory_mib=limits.memory_mib)
+    if broken is not None and state.result.failure is None:
+        state.result.failure = Failure("raised", *broken, block=state.current)
+        state.deadline = now
 
 
 def _finished(running: list[_Running], timeout: float) -> list[_Running]:
@@ -336,6 +362,7 @@ def _finished(running: list[_Running], timeout: float) -> list[_Running]:
     done = []
     for state in running:
         _drain(state, timeout)
+        _look(state)
         overdue = time.monotonic() > state.deadline
         if state.ended or not state.process.is_alive() or overdue:
             if overdue and not state.finished and state.result.failure is None:

@@ -3,6 +3,7 @@
     python3 scripts/dev.py exercise list                # the exercises and their pages
     python3 scripts/dev.py exercise start NAME          # copy its student version to workspace/
     python3 scripts/dev.py exercise check NAME [ARGS]   # run NAME's tests against that copy
+                                                        # (--full: pytest's whole report)
 
 ``start`` never overwrites a copy that exists (it may hold an answer). ``workspace/`` is ignored
 by git (so by ruff too) and is not among pytest's test paths, so whatever a student writes there
@@ -47,10 +48,15 @@ def check(name: str, workspace: Path, pytest_args: list[str]) -> int:
         print(f"{target}이(가) 없습니다. 먼저 python3 scripts/dev.py exercise start "
               f"{exercise.name}을(를) 실행합니다.", file=sys.stderr)
         return 2
-    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+    full = "--full" in pytest_args
+    pytest_args = [arg for arg in pytest_args if arg != "--full"]
+    short = [] if full else ["--tb=no", "--no-header", "-rN", "-p", "no:warnings",
+                             "-p", "bookkit.pytest.student_report"]
+    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *short,
                *(str(LAB_TESTS / test) for test in exercise.tests),
                "--impl=workspace", f"--workspace={workspace}", *pytest_args]
-    print("+", " ".join(command), flush=True)
+    if full:
+        print("+", " ".join(command), flush=True)
     return subprocess.run(command, cwd=ROOT).returncode
 
 

@@ -59,6 +59,33 @@ def test_start_check_answer_check_start_again(tmp_path):
     assert copy.read_text(encoding="utf-8") == answer, "start must never overwrite an answer"
 
 
+def test_the_report_is_short_korean_and_names_case_and_line(tmp_path):
+    workspace = tmp_path / "workspace"
+    copy = workspace / f"{EXERCISE}.py"
+    assert dev("exercise", "start", EXERCISE, "--workspace", str(workspace)).returncode == 0
+
+    untouched = dev("exercise", "check", EXERCISE, "--workspace", str(workspace))
+    lines = untouched.stdout.splitlines()
+    assert len(lines) <= 12, untouched.stdout
+    assert "아직 완성하지 않은 함수가 있습니다" in untouched.stdout
+    stop = next(number for number, line in enumerate(copy.read_text().splitlines(), 1)
+                if "raise NotImplementedError" in line)  # sgd_step's, which 4 checks call
+    assert f"{EXERCISE}.py:{stop}: 검사 4개가 여기서 멈춤" in untouched.stdout, untouched.stdout
+    assert "Traceback" not in untouched.stdout and '"""' not in untouched.stdout  # no docstring
+
+    # A wrong step (it adds the gradient): the failing input and the test's own message.
+    wrong = SOLUTION.read_text(encoding="utf-8").replace("-= lr *", "+= lr *")
+    assert wrong != SOLUTION.read_text(encoding="utf-8")
+    copy.write_text(wrong, encoding="utf-8")
+    report = dev("exercise", "check", EXERCISE, "--workspace", str(workspace))
+    assert report.returncode != 0
+    assert "   입력: " in report.stdout and "통과" in report.stdout, report.stdout
+    assert len(report.stdout.splitlines()) <= 40, report.stdout
+
+    full = dev("exercise", "check", EXERCISE, "--workspace", str(workspace), "--full")
+    assert "= FAILURES =" in full.stdout and "--impl=workspace" in full.stdout
+
+
 def test_check_without_start_says_what_to_do(tmp_path):
     result = dev("exercise", "check", EXERCISE, "--workspace", str(tmp_path))
     assert result.returncode != 0 and "exercise start" in result.stderr

@@ -211,3 +211,42 @@ def test_mkdocs_serve_from_the_activated_environment(mini_book):
         server.terminate()
         server.wait(timeout=30)
         log.close()
+
+
+def test_a_failed_rebuild_shows_its_reason_and_the_last_good_page(tmp_path, font_cache):
+    """MkDocs' server held every request while a rebuild failed; now the last good page comes
+    back at once, with a banner naming the error, and the next good build takes it away."""
+    _book(tmp_path, font_cache)
+    config = tmp_path / "mkdocs.yml"
+    config.write_text(config.read_text(encoding="utf-8") + "watch: [snippets]\n", encoding="utf-8")
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    url = f"http://127.0.0.1:{port}/one/"
+    log = (tmp_path / "serve.log").open("w", encoding="utf-8")
+    server = subprocess.Popen(
+        [sys.executable, "-m", "mkdocs", "serve", "--dirty", "--dev-addr", f"127.0.0.1:{port}"],
+        cwd=tmp_path, env=book_env(BOOK_PRELOAD=""), stdout=log, stderr=subprocess.STDOUT)
+    page = tmp_path / "docs" / "one.md"
+    good = page.read_text(encoding="utf-8")
+    try:
+        assert _served(url, "처음 출력", 120), (tmp_path / "serve.log").read_text()
+        snippet = tmp_path / "snippets" / "one.py"
+        snippet.write_text("raise ValueError('깨진 블록')\n", encoding="utf-8")
+        assert _served(url, "빌드 실패.", 60), (tmp_path / "serve.log").read_text()
+        with urllib.request.urlopen(url, timeout=5) as response:
+            shown = response.read().decode("utf-8")
+        assert "깨진 블록" in shown and "처음 출력" in shown  # the reason, on the last good page
+        other = f"http://127.0.0.1:{port}/glossary/"
+        assert _served(other, "빌드 실패.", 5)  # every page says it
+        for number in range(2):  # every failed rebuild says why, not only the first
+            page.write_text(good + "\n" * (number + 1), encoding="utf-8")
+            time.sleep(3)
+        assert (tmp_path / "serve.log").read_text().count("the rebuild failed") >= 2
+        snippet.write_text("print('고친 출력')\n", encoding="utf-8")
+        assert _served(url, "고친 출력", 60), (tmp_path / "serve.log").read_text()
+        assert not _served(other, "빌드 실패.", 1)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+        log.close()

@@ -57,6 +57,7 @@ from bookkit.exec.units import Block, Unit, UnitsError, relative_name, units_of
 from bookkit.files import write_atomically
 from bookkit.manifest import build_manifest, write_manifest
 from bookkit.mkdocs.chapter_notebooks import chapter_notebook
+from bookkit.mkdocs.serve_errors import guard_rebuilds
 from bookkit.mkdocs.dirty import DirtyBuilds, quicken_watcher
 from bookkit.mkdocs.font_subset import write_site_font
 from bookkit.mkdocs.glossary import (
@@ -186,6 +187,7 @@ class BookPlugin(BasePlugin[BookConfig]):
 
     def on_serve(self, server, config, builder, **kwargs):
         quicken_watcher(server, config)
+        guard_rebuilds(server, config.site_dir)
         return server
 
     def on_env(self, env, config, files, **kwargs):

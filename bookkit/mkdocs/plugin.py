@@ -57,7 +57,6 @@ from bookkit.exec.units import Block, Unit, UnitsError, relative_name, units_of
 from bookkit.files import write_atomically
 from bookkit.manifest import build_manifest, write_manifest
 from bookkit.mkdocs.chapter_notebooks import chapter_notebook
-from bookkit.mkdocs.serve_errors import guard_rebuilds
 from bookkit.mkdocs.dirty import DirtyBuilds, quicken_watcher
 from bookkit.mkdocs.font_subset import write_site_font
 from bookkit.mkdocs.glossary import (
@@ -84,6 +83,7 @@ from bookkit.mkdocs.search import (
     warm_kiwi,
     write_index,
 )
+from bookkit.mkdocs.serve_errors import guard_rebuilds
 from bookkit.mkdocs.site_check import check_site
 from bookkit.mkdocs.theme_listing import list_without_dot_folders
 from bookkit.outputs import details, fill_text_output, fold_errors, placeholder

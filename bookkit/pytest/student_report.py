@@ -72,7 +72,8 @@ def _message(error: BaseException) -> list[str]:
     if isinstance(error, AssertionError):
         # pytest's rewritten assert: the test's own message first, then "assert …" lines
         lines = text.splitlines()
-        own = [line for line in lines if not line.lstrip().startswith(("assert ", "+", "where "))]
+        own = [line for line in lines if line.strip()
+               and not line.lstrip().startswith(("assert ", "+", "where "))]
         lines = own or lines
     else:
         lines = [f"{type(error).__name__}: {text}" if text else type(error).__name__]

@@ -76,29 +76,31 @@ def test_numerical_grad_matches_autograd(grad_check_module, x, name):
 @SETTINGS
 @given(
     x=points(away_from_zero=True),
-    scale=st.sampled_from([1.0, 1.0, 0.5, 1.5, -1.0]),
+    # near the tolerance too: off by 1 %, 0.2 % and 0.01 % (rtol 1e-3 takes only the last)
+    scale=st.sampled_from([1.0, 1.0, 0.5, 1.5, -1.0, 1.01, 1.002, 1.0001]),
     atol=st.sampled_from([1e-5, 1e-3]),
+    rtol=st.sampled_from([1e-3, 1e-3, 0.05]),
 )
-def test_grad_matches_agrees_with_gradcheck(grad_check_module, x, scale, atol):
+def test_grad_matches_agrees_with_gradcheck(grad_check_module, x, scale, atol, rtol):
     Square.scale = scale
     try:
 
         def f(t):
             return Square.apply(t).sum()
 
-        mine = grad_check_module.grad_matches(f, x, atol=atol)
+        mine = grad_check_module.grad_matches(f, x, atol=atol, rtol=rtol)
         theirs = torch.autograd.gradcheck(
             f,
             (x.detach().to(torch.float64).requires_grad_(True),),
             eps=1e-6,
             atol=atol,
-            rtol=1e-3,
+            rtol=rtol,
             raise_exception=False,
         )
     finally:
         Square.scale = 1.0
     assert mine is theirs, (
-        f"backward가 정답의 {scale}배인 함수, x={x.tolist()}: gradcheck는 {theirs}인데 "
+        f"backward가 정답의 {scale}배인 함수, x={x.tolist()}, atol={atol}, rtol={rtol}: gradcheck는 {theirs}인데 "
         f"grad_matches는 {mine}입니다. 원소마다 |autograd - 중심 차분| <= atol + rtol*|중심 차분|"
     )
     assert x.grad is None, "grad_matches는 x 자신의 .grad를 건드리면 안 됩니다"
@@ -179,3 +181,17 @@ def test_grad_matches_compares_with_numerical_grad(grad_check_module, monkeypatc
                         lambda f, x, h=1e-6: torch.full(x.shape, 100.0, dtype=torch.float64))
     assert grad_check_module.grad_matches(lambda t: (t**2).sum(), torch.tensor([1.0, 2.0])) \
         is False, "grad_matches는 numerical_grad로 구한 근사와 비교해야 합니다"
+
+
+def test_grad_matches_passes_its_step_to_numerical_grad(grad_check_module, monkeypatch):
+    """grad_matches(f, x, h=...) differences with that step, not numerical_grad's default."""
+    steps = []
+    own = grad_check_module.numerical_grad
+
+    def recording(f, x, h=1e-6):
+        steps.append(h)
+        return own(f, x, h)
+
+    monkeypatch.setattr(grad_check_module, "numerical_grad", recording)
+    assert grad_check_module.grad_matches(lambda t: (t**2).sum(), torch.tensor([1.0]), h=1e-4)
+    assert steps == [1e-4], f"grad_matches(..., h=1e-4)가 numerical_grad에 h={steps}를 넘겼습니다"

@@ -92,6 +92,7 @@ def test_pick_scores_matches_indexing_and_passes_gradients(nchw_module, batch, c
     ("scores_shape", "target", "shown_shape"),
     [
         ((4,), torch.tensor([0, 1, 0, 1]), (4,)),  # 점수가 [B, C]가 아님
+        ((4, 3, 2), torch.tensor([0, 1, 2, 0]), (4, 3, 2)),  # 점수가 3차원
         ((4, 3), torch.tensor([[0], [1], [2], [0]]), (4, 1)),  # 정답이 [B]가 아님
         ((4, 3), torch.tensor([0, 1, 2]), (3,)),  # 배치 크기가 다름
         ((4, 3), torch.tensor([0.0, 1.0, 2.0, 0.0]), None),  # 정답이 실수

@@ -216,3 +216,20 @@ def test_korean_text_breaks_between_words_and_captions_stay_upright(browser, sit
     assert styles["prose"] == "keep-all" and styles["caption"] == "normal", styles
     titles = set(styles["links"])
     assert styles["links"] and titles == {"이 절을 가리키는 링크"}, titles
+
+
+def test_the_glossary_reads_on_a_phone(browser, site_url):
+    """At 390 px a four-column glossary cut its "나오는 곳" column to 100 px and made rows of
+    864 px; each term is now a card whose links all show."""
+    page, _ = open_page(browser, f"{site_url}/glossary/", viewport={"width": 390, "height": 844})
+    sizes = page.evaluate("""() => {
+        const rows = [...document.querySelectorAll('.glossary-table tbody tr')];
+        const where = rows.map(r => r.cells[3]);
+        return {rows: rows.length, tallest: Math.max(...rows.map(r => r.offsetHeight)),
+                narrowest: Math.min(...where.map(c => c.offsetWidth)),
+                cut: where.filter(c => c.scrollWidth > c.clientWidth + 1).length};
+    }""")
+    page.close()
+    assert sizes["rows"] > 50, sizes
+    assert sizes["narrowest"] > 300 and sizes["cut"] == 0, sizes
+    assert sizes["tallest"] < 300, sizes

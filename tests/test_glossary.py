@@ -42,3 +42,20 @@ def test_a_chapters_title_is_its_first_heading_not_a_comment_before_it():
             "```python\n# 주석\n```\n\n# 1.3 CPU와 GPU 속도 비교\n\n본문\n")
     assert chapter_title(text, "x.md") == "1.3 CPU와 GPU 속도 비교"
     assert chapter_title("본문뿐\n", "x.md") == "x.md"
+
+
+def test_where_lists_chapters_in_book_order_with_the_defining_one_first():
+    from bookkit.mkdocs.glossary import Chapter, short_label, where_cell
+
+    chapters = [Chapter("a/index.md", "1. 첫걸음", "텐서를 씁니다."),
+                Chapter("b/x.md", "2.1 인덱싱", "## 텐서 고르기\n\n텐서"),
+                Chapter("b/y.md", "2.2 브로드캐스팅", "**텐서**는 배열입니다.")]
+    cell = where_cell("텐서", ["tensor"], chapters, "")
+    # the first chapter that names it in a heading or alone in bold, first and in bold
+    assert cell.startswith('**[2.1](b/x.md "2.1 인덱싱")**, [1장](a/index.md "1. 첫걸음")'), cell
+    assert cell.endswith('[2.2](b/y.md "2.2 브로드캐스팅")'), cell
+    assert where_cell("행렬", [], chapters, "") == ""
+    # a bold phrase that only contains the term does not make a chapter the defining one
+    mistake = [Chapter("c.md", "3. 복습", "**텐서의 형태가 맞지 않는다.**")]
+    assert where_cell("텐서", [], mistake, "") == '[3장](c.md "3. 복습")'
+    assert short_label("부록: BFS") == "부록: BFS"

@@ -116,33 +116,82 @@ def term_anchor(korean: str) -> str:
     return "용어-" + re.sub(r"\s+", "-", korean.strip())
 
 
+_NUMBER = re.compile(r"^(\d+(?:\.\d+)*)\.?\s")  # "2.3 인덱싱" -> 2.3, "3. 복습: …" -> 3
+HEADER = "나오는 곳(굵게: 다루는 장)"
+
+
+def short_label(title: str) -> str:
+    """A chapter's number ("2.3", "3장"), or its whole title when it has none."""
+    match = _NUMBER.match(title)
+    if not match:
+        return title
+    number = match.group(1)
+    return number if "." in number else f"{number}장"
+
+
+def teaches(text: str, korean: str) -> bool:
+    """The chapter defines the term: it sets the Korean name alone in bold (``**매개변수**``,
+    ``**매개변수(parameter)**``, not inside a longer bold phrase), or a heading of it names
+    the term (a section about it)."""
+    name = re.escape(korean)
+    return (re.search(rf"\*\*{name}(\s*\([^)*\n]*\))?\*\*", text) is not None
+            or re.search(rf"^#{{2,6}} .*{name}", text, re.M) is not None)
+
+
+def where_cell(term: str, names: list[str], chapters: list[Chapter], here: str) -> str:
+    """Links to the chapters (in book order) that use the term, each by its number with its
+    title as tooltip; the chapter that teaches it (the first that sets it in bold, if one
+    does) first and in bold."""
+    using = [c for c in chapters if uses(c.text, term, names)]
+    if not using:
+        return ""
+    teacher = next((c for c in using if teaches(c.text, term)), None)
+    ordered = [c for c in [teacher] if c] + [c for c in using if c is not teacher]
+    links = []
+    for chapter in ordered:
+        target = posixpath.relpath(chapter.src_uri, here)
+        title = chapter.title.replace('"', "'")
+        link = f'[{short_label(chapter.title)}]({target} "{title}")'
+        links.append(f"**{link}**" if chapter is teacher else link)
+    return ", ".join(links)
+
+
 def add_where_column(markdown: str, page_uri: str, page_path: str, chapters: list[Chapter]) -> str:
-    """The glossary markdown with a "나오는 곳" column of links to the chapters using each term.
+    """The glossary markdown with a "나오는 곳" column of links to the chapters using each term
+    (``chapters`` in book order), its table wrapped for the phone layout (``glossary-table``).
 
     Each term's cell also gets the id other pages link to (:func:`term_anchor`).
     """
     lines = markdown.splitlines()
     body = dict(_body_rows(lines))
+    here = posixpath.dirname(page_uri)
     unused: list[str] = []
     out: list[str] = []
+    in_table = False
     for index, line in enumerate(lines):
         cells = _cells(line)
         if cells is None:
+            if in_table:
+                out += ["", "</div>"]
+                in_table = False
             out.append(line)
-        elif index not in body:  # header or rule
+            continue
+        if not in_table:
+            out += ['<div class="glossary-table" markdown="1">', ""]
+            in_table = True
+        if index not in body:  # header or rule
             out.append(line.rstrip() + (" --- |" if set("".join(cells)) <= set("-: ")
-                                        else " 나오는 곳 |"))
+                                        else f" {HEADER} |"))
         else:
             term, names = cells[0], [n.strip() for n in cells[1].split(",") if n.strip()]
-            links = [
-                f"[{c.title}]({posixpath.relpath(c.src_uri, posixpath.dirname(page_uri))})"
-                for c in chapters if uses(c.text, term, names)
-            ]
-            if not links:
+            where = where_cell(term, names, chapters, here)
+            if not where:
                 unused.append(f"{page_path}:{index + 1}: {term!r} appears in no chapter")
             anchored = f'<span id="{term_anchor(term)}">{term}</span>'
             row = "| " + " | ".join([anchored, *cells[1:]]) + " |"
-            out.append(row + f" {', '.join(links) or '—'} |")
+            out.append(row + f" {where or '—'} |")
+    if in_table:
+        out += ["", "</div>"]
     if unused:
         raise GlossaryError("glossary terms no chapter uses:\n  " + "\n  ".join(unused))
     return "\n".join(out) + "\n"

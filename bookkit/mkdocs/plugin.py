@@ -321,6 +321,9 @@ class BookPlugin(BasePlugin[BookConfig]):
 
     def on_nav(self, nav, config, files, **kwargs):
         self.dirty.read_unrendered_titles(nav, config)
+        # The glossary lists chapters in book order (the nav's), not in file order.
+        order = {page.file.src_uri: number for number, page in enumerate(nav.pages)}
+        self.state.chapters.sort(key=lambda chapter: order.get(chapter.src_uri, len(order)))
         return nav
 
     def _units(self, files) -> dict:

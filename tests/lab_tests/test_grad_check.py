@@ -100,7 +100,8 @@ def test_grad_matches_agrees_with_gradcheck(grad_check_module, x, scale, atol, r
     finally:
         Square.scale = 1.0
     assert mine is theirs, (
-        f"backward가 정답의 {scale}배인 함수, x={x.tolist()}, atol={atol}, rtol={rtol}: gradcheck는 {theirs}인데 "
+        f"backward가 정답의 {scale}배인 함수, x={x.tolist()}, atol={atol}, rtol={rtol}: "
+        f"gradcheck는 {theirs}인데 "
         f"grad_matches는 {mine}입니다. 원소마다 |autograd - 중심 차분| <= atol + rtol*|중심 차분|"
     )
     assert x.grad is None, "grad_matches는 x 자신의 .grad를 건드리면 안 됩니다"

@@ -69,8 +69,8 @@ def test_sgd_step_updates_the_same_tensor_objects(manual_sgd_module):
     manual_sgd_module.sgd_step(model.parameters(), lr=0.5)
     assert torch.allclose(model.weight.detach(), weight_before - 0.5 * grad)
     assert torch.equal(alias, model.weight.detach()), (
-        "값을 그 자리에서 고쳐야 합니다(p.data = ...처럼 새 메모리로 바꿔 끼우면 그 메모리를 함께 쓰던 "
-        "텐서는 옛 값을 봅니다): torch.no_grad() 안에서 p -= lr * p.grad")
+        "값을 그 자리에서 고쳐야 합니다(p.data = ...처럼 새 메모리로 바꿔 끼우면 "
+        "그 메모리를 함께 쓰던 텐서는 옛 값을 봅니다): torch.no_grad() 안에서 p -= lr * p.grad")
     assert model.weight.grad is None and model.bias.grad is None
 
 

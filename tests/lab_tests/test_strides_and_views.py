@@ -189,5 +189,6 @@ def test_the_answer_uses_no_torch(strides_module):
     if last.startswith("NotImplementedError"):  # the untouched stub: say so, as other checks do
         raise NotImplementedError(last.split(": ", 1)[-1])
     assert run.returncode == 0, (
-        "torch 없이 형태와 보폭 튜플만으로 판정합니다(torch를 불러올 수 없는 프로세스에서 실패): " + last)
+        "torch 없이 형태와 보폭 튜플만으로 판정합니다"
+        "(torch를 불러올 수 없는 프로세스에서 실패): " + last)
     assert run.stdout.strip() == "[[3, 1], false, [2, 1]]", run.stdout

@@ -51,7 +51,8 @@ WRONG = {
     "nchw-three-dim-scores": (
         "nchw_and_gather", [("if scores.dim() != 2:", "if scores.dim() < 2:"),
                             ("    batch, classes = scores.shape\n",
-                             "    scores = scores.flatten(1)\n    batch, classes = scores.shape\n")],
+                             "    scores = scores.flatten(1)\n"
+                             "    batch, classes = scores.shape\n")],
         "test_pick_scores_rejects_bad_input"),
 }
 

@@ -35,3 +35,27 @@ def show_graph(root, names, root_name: str) -> None:
     display(SVG(graph_svg(root, names, root_name)))  # noqa: F821 (defined by bookkit.graph)
     nodes, _ = autograd_graph(root, names, root_name)  # noqa: F821
     print(graph_caption(nodes, root_name))  # noqa: F821
+
+
+KOREAN_FONTS = ("NanumGothic", "Noto Sans CJK KR", "Noto Sans KR", "Apple SD Gothic Neo",
+                "AppleGothic", "Malgun Gothic")
+
+
+def use_korean_font(embedded: str) -> None:
+    """Draw the plots' Korean text: the book's font, cut to this notebook's characters and
+    embedded below (base64 TTF), first; then a Korean font installed on this machine, for
+    characters you add; then matplotlib's own."""
+    import base64
+    import tempfile
+
+    import matplotlib
+    from matplotlib import font_manager
+
+    path = tempfile.NamedTemporaryFile(suffix=".ttf", delete=False).name
+    with open(path, "wb") as handle:
+        handle.write(base64.b64decode(embedded))
+    font_manager.fontManager.addfont(path)
+    installed = {font.name for font in font_manager.fontManager.ttflist}
+    families = [font_manager.FontProperties(fname=path).get_name()]
+    families += [name for name in KOREAN_FONTS if name in installed]
+    matplotlib.rcParams["font.family"] = [*families, "DejaVu Sans"]

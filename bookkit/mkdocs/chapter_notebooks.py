@@ -20,12 +20,15 @@ Cells have fixed ids and no outputs, so the same page gives the same file.
 from __future__ import annotations
 
 import ast
+import base64
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import nbformat
 
 from bookkit.exec.units import Block
+from bookkit.notebook_helpers import KOREAN_FONTS
 from bookkit.page_source import Page
 from bookkit.recordings.store import snippet_code
 
@@ -165,20 +168,48 @@ def _page_cells(page: Page, blocks: dict[str, Block], root: Path,
     return cells + _prose_cells(lines[start:]), helpers
 
 
+INSTALL = "pip install torch numpy matplotlib"
+
+
+def font_cell(code: str, plot_font: Callable[[set[str]], bytes]) -> nbformat.NotebookNode:
+    """The cell that gives matplotlib the Korean the notebook's plots draw: the book's plot
+    font cut to the characters of ``code`` (all its code cells), embedded as base64; its
+    source is folded in Jupyter."""
+    font = base64.b64encode(plot_font({c for c in code if ord(c) > 127})).decode()
+    lines = "\n".join(font[i:i + 96] for i in range(0, len(font), 96))
+    source = ("# 그림의 한글을 그릴 글꼴: Pretendard(SIL Open Font License 1.1, "
+              "github.com/orioncactus/pretendard)를\n# 이 노트북에 나오는 글자만 잘라 이름을 바꿔 "
+              "넣었습니다.\n" + _function(HERE / "notebook_helpers.py", "use_korean_font")
+              + "\n\n\nKOREAN_FONTS = " + repr(KOREAN_FONTS)
+              + f'\n\nuse_korean_font("""\n{lines}\n""")\n')
+    cell = _cell("code", source)
+    cell.metadata["jupyter"] = {"source_hidden": True}
+    return cell
+
+
 def chapter_notebook(page: Page, blocks: dict[str, Block], root: Path,
-                     page_url: str | None) -> str:
-    """The ``.ipynb`` text of a chapter page; ``page_url`` links back when the site has one."""
+                     page_url: str | None,
+                     plot_font: Callable[[set[str]], bytes] | None = None) -> str:
+    """The ``.ipynb`` text of a chapter page; ``page_url`` links back when the site has one.
+    With ``plot_font`` (characters -> TTF) a notebook that draws with matplotlib gets a cell
+    that embeds the Korean its plots need (:func:`font_cell`)."""
     the_page = f"[책의 페이지]({page_url})" if page_url else "책의 페이지"
     cells, helpers = _page_cells(page, blocks, root, the_page)
     intro = _cell(
         "markdown",
         f"이 노트북은 {the_page}에서 만들었습니다. torch, numpy, matplotlib만 "
-        "있으면 위에서 아래로 그대로 실행됩니다. 출력은 여러분의 기계에서 실행한 결과입니다."
+        "있으면 위에서 아래로 그대로 실행됩니다. 출력은 여러분의 기계에서 실행한 결과입니다.\n\n"
+        f"셋 가운데 없는 것이 있으면 먼저 설치합니다: `{INSTALL}` "
+        f"(노트북 안에서는 `%{INSTALL}`)."
     )
     notebook = nbformat.v4.new_notebook(
         metadata={"kernelspec": dict(KERNELSPEC), "language_info": {"name": "python"}},
     )
-    notebook.cells = [intro, *([_cell("code", helper_cell(helpers))] if helpers else []), *cells]
+    setup = [_cell("code", helper_cell(helpers))] if helpers else []
+    code = "\n".join(cell.source for cell in [*setup, *cells] if cell.cell_type == "code")
+    if plot_font is not None and "matplotlib" in code:
+        setup.append(font_cell(code, plot_font))
+    notebook.cells = [intro, *setup, *cells]
     for index, cell in enumerate(notebook.cells):
         cell.id = f"cell-{index:02d}"
     nbformat.validate(notebook)

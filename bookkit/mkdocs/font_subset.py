@@ -163,13 +163,14 @@ def source_characters(source: bytes, cache: Path) -> set[str]:
     return set(map(chr, codepoints))
 
 
-def cut(source: bytes, chars: set[str], layout: bool = True) -> bytes:
-    """The source font with only these characters (and what its layout needs), as woff2.
-    Without ``layout``, the layout tables are dropped before they are read: much faster."""
+def cut(source: bytes, chars: set[str], layout: bool = True, flavor: str | None = "woff2") -> bytes:
+    """The source font with only these characters (and what its layout needs), as woff2
+    (``flavor=None``: as TTF). Without ``layout``, the layout tables are dropped before they
+    are read: much faster."""
     from fontTools import subset  # only when cutting: a fifth of a second to import
 
     options = subset.Options()
-    options.flavor = "woff2"
+    options.flavor = flavor
     options.layout_features = ["*"]
     options.name_IDs = ["*"]  # keep the license and names
     font = TTFont(io.BytesIO(source), recalcTimestamp=False)  # reproducible
@@ -181,7 +182,7 @@ def cut(source: bytes, chars: set[str], layout: bool = True) -> bytes:
     subsetter.populate(unicodes=sorted(map(ord, chars)))
     subsetter.subset(font)
     out = io.BytesIO()
-    font.flavor = "woff2"
+    font.flavor = flavor
     font.save(out)
     return out.getvalue()
 
@@ -323,3 +324,37 @@ def main(argv: list[str]) -> int:
 
 if __name__ == "__main__":
     raise SystemExit(main(sys.argv[1:]))
+
+
+PLOT_FONT = Path(__file__).resolve().parents[1] / "fonts" / "Pretendard-Regular.ttf"
+
+
+def cached_plot_font(chars: set[str], cache: Path) -> bytes:
+    """The plots' font (Pretendard Regular, what :mod:`bookkit.plots` draws with) cut to
+    ``chars`` and printable ASCII, as TTF for matplotlib; cached by the digest of the
+    characters. A chapter notebook embeds it (:mod:`bookkit.mkdocs.chapter_notebooks`)."""
+    chars = chars | {chr(code) for code in range(32, 127)}
+    source = PLOT_FONT.read_bytes()
+    key = b"\0".join([CUT_VERSION, source, "".join(sorted(chars)).encode()])
+    path = cache / f"plot-font.{_digest(key)}.ttf"
+    if not path.is_file():
+        cache.mkdir(parents=True, exist_ok=True)
+        write_atomically(path, _renamed(cut(source, chars, layout=False, flavor=None)))
+    return path.read_bytes()
+
+
+PLOT_FAMILY = "Book Plot Sans"
+
+
+def _renamed(ttf: bytes) -> bytes:
+    """A cut is a modified version: under the OFL it may not keep the Reserved Font Name, so
+    its family is :data:`PLOT_FAMILY` (copyright and license records stay)."""
+    font = TTFont(io.BytesIO(ttf), recalcTimestamp=False)
+    names = {1: PLOT_FAMILY, 3: PLOT_FAMILY, 4: PLOT_FAMILY, 6: PLOT_FAMILY.replace(" ", ""),
+             16: PLOT_FAMILY}
+    for record in font["name"].names:
+        if record.nameID in names:
+            record.string = names[record.nameID]
+    out = io.BytesIO()
+    font.save(out)
+    return out.getvalue()

@@ -58,7 +58,7 @@ from bookkit.files import write_atomically
 from bookkit.manifest import build_manifest, write_manifest
 from bookkit.mkdocs.chapter_notebooks import chapter_notebook
 from bookkit.mkdocs.dirty import DirtyBuilds, quicken_watcher
-from bookkit.mkdocs.font_subset import write_site_font
+from bookkit.mkdocs.font_subset import cached_plot_font, write_site_font
 from bookkit.mkdocs.glossary import (
     Chapter,
     GlossaryError,
@@ -548,12 +548,17 @@ class BookPlugin(BasePlugin[BookConfig]):
 
     def _write_chapter_notebooks(self, config) -> None:
         state = self.state
+        cache = state.root / ".cache" / "bookkit" / "font"
+
+        def plot_font(chars: set[str]) -> bytes:
+            return cached_plot_font(chars, cache)
+
         for src_uri, target, url in state.notebooks:
             page = state.pages[src_uri]
             target.parent.mkdir(parents=True, exist_ok=True)
             link = f"{config.site_url.rstrip('/')}/{url}" if config.site_url else None
             notebook = chapter_notebook(page, state.page_blocks.get(page.name, {}), state.root,
-                                        link)
+                                        link, plot_font)
             target.write_text(notebook, encoding="utf-8")
 
     def _add_search_field(self, config) -> None:

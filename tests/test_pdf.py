@@ -14,7 +14,6 @@ from __future__ import annotations
 import functools
 import re
 from pathlib import Path
-from urllib.parse import urljoin, urlsplit
 
 import pytest
 from bs4 import BeautifulSoup
@@ -23,7 +22,7 @@ from mkdocs.utils import yaml_load
 from selectolax.lexbor import LexborHTMLParser
 
 from bookkit.mkdocs import pdf as pdf_module
-from bookkit.mkdocs.pdf import PDF_NAME, make_pdf
+from bookkit.mkdocs.pdf import MISSING, PDF_NAME, make_pdf, mark_pdf_link
 from bookkit.pages import built_page_path
 from tests.browser_pages import skip_without_chromium
 
@@ -135,9 +134,24 @@ def test_every_page_but_the_cover_has_its_number_and_the_site_links_to_the_pdf(
     assert f"/ {total}" not in texts[0]  # the cover
     unnumbered = [n for n, page in enumerate(texts[1:], 2) if f"{n} / {total}" not in page]
     assert unnumbered == []
-    home = BeautifulSoup((built_site / "index.html").read_text(encoding="utf-8"), "html.parser")
-    targets = {urlsplit(urljoin("http://site/", a["href"])).path for a in home.select("a[href]")}
-    assert f"/{PDF_NAME}" in targets
+    # The built site has no PDF yet: its home page says how to make one, not a dead link.
+    home = (built_site / "index.html").read_text(encoding="utf-8")
+    assert not (built_site / PDF_NAME).exists() and mark_pdf_link(built_site) is False
+    assert "python3 scripts/dev.py pdf</code>로 만듭니다" in home
+    assert f'href="{PDF_NAME}"' not in home
+    # The PDF's own home page does not offer the PDF for download.
+    assert not any("책 전체 PDF" in page for page in texts)
+
+
+def test_the_home_page_links_the_pdf_once_the_site_has_it(tmp_path):
+    (tmp_path / "index.html").write_text(f"<p>{MISSING}</p>", encoding="utf-8")
+    (tmp_path / PDF_NAME).write_bytes(b"%PDF-")
+    assert mark_pdf_link(tmp_path) is True
+    home = BeautifulSoup((tmp_path / "index.html").read_text(encoding="utf-8"), "html.parser")
+    assert [a["href"] for a in home.select("a.book-pdf-link")] == [PDF_NAME]
+    (tmp_path / PDF_NAME).unlink()
+    assert mark_pdf_link(tmp_path) is False
+    assert "아직 없습니다" in (tmp_path / "index.html").read_text(encoding="utf-8")
 
 
 def contents_lines(reader) -> list[tuple[str, int]]:

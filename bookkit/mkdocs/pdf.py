@@ -60,6 +60,26 @@ class PdfError(RuntimeError):
     pass
 
 
+_PDF_LINK = re.compile(r'<(a|span) class="book-pdf-link"[^>]*>.*?</\1>', re.DOTALL)
+LINK = f'<a class="book-pdf-link" href="{PDF_NAME}" download>책 전체 PDF</a>'
+MISSING = ('<span class="book-pdf-link">책 전체 PDF(이 빌드에는 아직 없습니다. '
+           "<code>python3 scripts/dev.py pdf</code>로 만듭니다)</span>")
+
+
+def mark_pdf_link(site_dir: Path) -> bool:
+    """The home page links the PDF only while ``site_dir`` has it: a build removes the last
+    one, so the build says instead how to make it, and :func:`make_pdf` puts the link back.
+    Whether the PDF is there."""
+    present = (site_dir / PDF_NAME).is_file()
+    home = site_dir / "index.html"
+    if home.is_file():
+        text = home.read_text(encoding="utf-8")
+        marked = _PDF_LINK.sub(LINK if present else MISSING, text)
+        if marked != text:
+            write_atomically(home, marked.encode())
+    return present
+
+
 @dataclass
 class Entry:
     """One line of the contents: a nav section (no page) or a page of the book."""
@@ -387,6 +407,8 @@ def make_pdf(
     else:
         pdf, landed = _print_in_chromium(chromium or find_chromium(), site_dir, document, guess)
     write_atomically(out, pdf)
+    if out.resolve() == (site_dir / PDF_NAME).resolve():  # the site's own copy: link it
+        mark_pdf_link(site_dir)
     if numbers and landed != guess:
         write_atomically(numbers, json.dumps(landed, indent=0).encode())
     return out

@@ -75,6 +75,7 @@ from bookkit.mkdocs.notebook_pages import (
     ipynb_text,
     notebook_page,
 )
+from bookkit.mkdocs.pdf import mark_pdf_link
 from bookkit.mkdocs.search import (
     AnalysisHelper,
     add_morphs_field,
@@ -503,6 +504,7 @@ class BookPlugin(BasePlugin[BookConfig]):
             if self.state.helper is not None:
                 self.state.helper.close()
         write_site_font(Path(config.site_dir), self.state.root / ".cache" / "bookkit" / "font")
+        mark_pdf_link(Path(config.site_dir))
         state = self.state
         if not state.execute:
             log.info("bookkit: execution off, nothing executed or checked")

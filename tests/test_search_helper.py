@@ -3,6 +3,8 @@ gives the fields an analysis in the build's own process gives."""
 
 from __future__ import annotations
 
+import re
+
 from conftest import ROOT
 
 from bookkit.mkdocs import search
@@ -54,3 +56,16 @@ def test_search_results_show_no_heading_mark_and_no_math_delimiters(built_site):
     docs = read_index(built_site)["docs"]
     assert not [doc["title"] for doc in docs if doc["title"].endswith("¶")]
     assert not [doc["location"] for doc in docs if "\\(" in doc["text"] or "\\[" in doc["text"]]
+    # nor TeX commands: the math reads as Unicode (77 of 259 sections once showed TeX)
+    tex = re.compile(r"\\(frac|sum|partial|approx|tanh|top|le|ge|cdot|mathbf)\b")
+    assert not [doc["location"] for doc in docs if tex.search(doc["text"])]
+    assert any("≈" in doc["text"] for doc in docs)
+
+
+def test_math_reads_as_unicode_text():
+    from bookkit.mkdocs.search import math_text
+
+    assert math_text(r"f_i(x) = \tanh(x_i)\sum_k x_k") == "f_i(x) = tanh(x_i)∑_k x_k"
+    assert math_text(r"\frac{\partial L}{\partial w}") == "∂L/∂w"
+    assert math_text(r"f'(x) \approx \frac{f(x+h) - f(x-h)}{2h}") == (
+        "f'(x) ≈(f(x+h) - f(x-h))/2h")

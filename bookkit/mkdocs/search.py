@@ -34,7 +34,7 @@ import json
 import re
 import subprocess
 import sys
-from functools import cache
+from functools import cache, lru_cache
 from importlib import metadata
 from pathlib import Path
 
@@ -155,15 +155,41 @@ _KEPT_MOST = 4096
 
 
 _MATH = re.compile(r"\\\((.+?)\\\)|\\\[(.+?)\\\]", re.S)
+_SIMPLE = re.compile(r"[\w∂.']+")
+
+
+def _fraction(node, l2tobj) -> str:  # pylatexenc passes l2tobj by name
+    """``\\frac{a}{b}`` as ``a/b``, with parentheses around a part of more than one term."""
+    parts = [l2tobj.nodelist_to_text([arg]).strip() for arg in node.nodeargd.argnlist[-2:]]
+    return "/".join(part if _SIMPLE.fullmatch(part) else f"({part})" for part in parts)
+
+
+@lru_cache(maxsize=1)
+def _math_converter():
+    from pylatexenc.latex2text import (
+        LatexNodes2Text,
+        MacroTextSpec,
+        get_default_latex_context_db,
+    )
+
+    context = get_default_latex_context_db()
+    context.add_context_category("book", prepend=True, macros=[
+        MacroTextSpec(name, simplify_repl=_fraction) for name in ("frac", "dfrac", "tfrac")])
+    return LatexNodes2Text(latex_context=context, math_mode="text")
+
+
+def math_text(tex: str) -> str:
+    """TeX as a reader reads it in plain text (pylatexenc): ``\\tanh(x_i)\\sum_k x_k`` ->
+    ``tanh(x_i)∑_k x_k``, ``\\frac{f(x+h) - f(x-h)}{2h}`` -> ``(f(x+h) - f(x-h))/2h``."""
+    return " ".join(_math_converter().latex_to_text(tex).split())
 
 
 def tidy_documents(index: dict) -> None:
     """What a search result shows: a title without the heading link's "¶" (mkdocs-jupyter's
-    notebook pages keep it), and math as its TeX without the ``\\( \\)``/``\\[ \\]``
-    delimiters."""
+    notebook pages keep it), and math as Unicode text (:func:`math_text`), not TeX."""
     for doc in index["docs"]:
         doc["title"] = doc["title"].removesuffix("¶").rstrip()
-        doc["text"] = _MATH.sub(lambda match: (match[1] or match[2]).strip(), doc["text"])
+        doc["text"] = _MATH.sub(lambda match: math_text(match[1] or match[2]), doc["text"])
 
 
 def add_morphs_field(index: dict, glossary_md: str, cache_dir: Path,

@@ -1,5 +1,7 @@
 import inspect
 import logging  # markdown-exec: hide
+import math  # markdown-exec: hide
+import statistics  # markdown-exec: hide
 
 import torch
 
@@ -20,8 +22,10 @@ timer = benchmark.Timer(
 )
 measurement = timer.blocked_autorange(min_run_time=0.5)  # 예열로 블록 크기를 정하고 0.5초 이상 잰다
 print("블록 수:", len(measurement.times), "| 블록마다 곱셈:", measurement.number_per_run, "번")
-print(f"곱셈 한 번의 중앙값: {measurement.median * 1e3:.3f} ms")
+print(f"블록마다 곱셈 한 번의 평균 시간, 그 중앙값: {measurement.median * 1e3:.3f} ms")
 print(f"사분위 범위(IQR): {measurement.iqr * 1e3:.3f} ms")
 assert default_threads == 1  # markdown-exec: hide
 assert measurement.task_spec.num_threads == torch.get_num_threads()  # markdown-exec: hide
 assert sum(measurement.raw_times) >= 0.5 and measurement.median > 0  # markdown-exec: hide
+per_call = [t / measurement.number_per_run for t in measurement.raw_times]  # markdown-exec: hide
+assert math.isclose(measurement.median, statistics.median(per_call))  # markdown-exec: hide

@@ -111,7 +111,7 @@ def torch_pin() -> str:
     return pins[0]
 
 
-def ensure_environment(profile: str = "dev") -> None:
+def ensure_environment(profile: str = "dev", task: str = "") -> None:
     """Create .venv and install a lock into it (``docs``: the build; ``dev``: everything).
 
     The lock is installed with hashes and without resolving anything; torch, which the locks
@@ -127,16 +127,28 @@ def ensure_environment(profile: str = "dev") -> None:
                                                      ("dev", "docs"))]
     if any((VENV / stamp).exists() for stamp in wanted):
         return
+    what = "everything, test tools included" if profile == "dev" else "what the build needs"
+    print(f"{task or 'dev.py'}: installing .venv's {profile} environment ({what}) from "
+          f"{PROFILES[profile]}; the first time downloads about 3 GB (torch with its CUDA "
+          "libraries) and takes a few minutes; later runs only check it", flush=True)
     if not PYTHON.exists():
         print(f"creating {VENV}", flush=True)
         venv.create(VENV, with_pip=True)
-    run(PYTHON, "-m", "pip", "install", "--quiet", "--require-hashes", "--no-deps",
-        "-r", ROOT / PROFILES[profile])
-    run(PYTHON, "-m", "pip", "install", "--quiet", torch_pin())
-    # The project itself, editable and without resolving anything: its entry point is how
-    # MkDocs finds the bookkit plugin, so `mkdocs serve` works in the activated .venv.
-    run(PYTHON, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation",
-        "--editable", ROOT)
+    # pip's own progress bars on a terminal, its quiet mode elsewhere (CI logs)
+    quiet = [] if sys.stdout.isatty() else ["--quiet"]
+    steps = [
+        (f"the packages of {PROFILES[profile]}",
+         ["--require-hashes", "--no-deps", "-r", ROOT / PROFILES[profile]]),
+        (torch_pin(), [torch_pin()]),
+        # The project itself, editable and without resolving anything: its entry point is
+        # how MkDocs finds the bookkit plugin, so `mkdocs serve` works in the activated .venv.
+        ("this project, editable", ["--no-deps", "--no-build-isolation", "--editable", ROOT]),
+    ]
+    for number, (label, arguments) in enumerate(steps, 1):
+        print(f"[{number}/{len(steps)}] installing {label}", flush=True)
+        started = time.perf_counter()
+        run(PYTHON, "-m", "pip", "install", *quiet, *arguments)
+        print(f"      done in {time.perf_counter() - started:.0f} s", flush=True)
     for old in VENV.glob(".installed-*"):
         old.unlink()
     (VENV / f".installed-{profile}-{digest}").touch()
@@ -399,7 +411,7 @@ def main(argv: list[str]) -> int:
     task = TASKS[args.task]
     if task.environment is not None:
         docs_only = task.environment == "docs" or (args.task == "env" and args.docs)
-        ensure_environment("docs" if docs_only else "dev")
+        ensure_environment("docs" if docs_only else "dev", f"dev.py {args.task}")
     if getattr(args, "fresh", False):
         fresh()
     task.action(args)

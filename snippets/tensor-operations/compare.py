@@ -21,3 +21,5 @@ assert scores[first_row].shape == (1, 3)  # markdown-exec: hide
 assert scores[first_row].tolist() == [[0.5, -1.0, 2.0]]  # markdown-exec: hide
 assert positive.sum().item() == 3 and positive.sum().dtype == torch.int64  # markdown-exec: hide
 assert positive.any().item() and not positive.all().item()  # markdown-exec: hide
+assert positive.any().dtype == positive.all().dtype == torch.bool and positive.any().dim() == 0  # markdown-exec: hide
+assert torch.tensor([0, 2], dtype=torch.uint8).any().dtype == torch.uint8  # markdown-exec: hide

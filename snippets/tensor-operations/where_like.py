@@ -28,7 +28,9 @@ print(
 spread = torch.tensor([1.0, 2.0, 3.0]).expand(4, 3)  # (4, 3): 한 행을 보폭 0으로 네 번 읽음
 sliced = torch.zeros(3, 4)[:, 1:]  # (3, 3): 행마다 첫 칸을 건너뜀
 twisted = torch.zeros(4, 3).t()[1:]  # (2, 4): 전치한 뒤 첫 행을 건너뜀
-for name, t in [("turned", turned), ("spread", spread), ("sliced", sliced), ("twisted", twisted)]:
+fanned = torch.zeros(3, 4).t().expand(2, 4, 3)  # (2, 4, 3): 전치한 것을 앞 축으로 두 번 읽음
+shown = [("turned", turned), ("spread", spread), ("sliced", sliced), ("twisted", twisted), ("fanned", fanned)]
+for name, t in shown:
     made = torch.zeros_like(t)
     print(
         f"{name:7} 보폭 {t.stride()} -> zeros_like 보폭 {made.stride()} | 연속 메모리 {made.is_contiguous()}"
@@ -55,3 +57,6 @@ assert torch.zeros_like(sliced).stride() == (3, 1)  # markdown-exec: hide
 assert twisted.shape == (2, 4) and twisted.stride() == (1, 3)  # markdown-exec: hide
 assert torch.zeros_like(twisted).stride() == (1, 2)  # markdown-exec: hide
 assert not torch.zeros_like(twisted).is_contiguous()  # markdown-exec: hide
+assert fanned.stride() == (0, 1, 4)  # markdown-exec: hide
+assert torch.zeros_like(fanned).stride() == (12, 1, 4)  # markdown-exec: hide
+assert not torch.zeros_like(fanned).is_contiguous()  # markdown-exec: hide

@@ -23,6 +23,16 @@ mean = torch.randn(3)
 centered = x - mean  # (4, 3) - (3,) -> (4, 3)
 print(centered.shape)
 assert centered.shape == (4, 3)  # markdown-exec: hide
+
+from bookkit.show import expect_error
+
+total = torch.zeros(3)  # (3,)
+batch = torch.ones(2, 3)  # (2, 3)
+with expect_error(RuntimeError, match=r"output with shape \[3\] doesn't match the broadcast shape \[2, 3\]"):
+    total += batch  # 제자리 연산: 결과를 담을 total (3,)은 (2, 3)으로 늘어날 수 없다
+centered += mean  # (4, 3) += (3,): 늘어나는 쪽이 오른쪽이면 된다
+print("centered += mean:", centered.shape)
+assert centered.shape == (4, 3) and total.tolist() == [0.0, 0.0, 0.0]  # markdown-exec: hide
 # --8<-- [end:rule]
 
 # --8<-- [start:table]

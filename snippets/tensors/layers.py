@@ -41,6 +41,23 @@ print("requires_grad=False인 Parameter:", frozen_list)
 assert [name for name, _ in scale.named_parameters()] == ["factor"]  # markdown-exec: hide
 assert isinstance(fixed.factor, nn.Parameter)  # markdown-exec: hide
 assert frozen_list == [("factor", False)]  # markdown-exec: hide
+
+
+class Pair(nn.Module):
+    def __init__(self, holder):
+        super().__init__()
+        self.scales = holder([Scale(), Scale()])  # 층 두 개를 담은 그릇
+
+
+in_list = [name for name, _ in Pair(list).named_parameters()]
+in_module_list = [name for name, _ in Pair(nn.ModuleList).named_parameters()]
+print("파이썬 리스트에 담은 층:", in_list)
+print("nn.ModuleList에 담은 층:", in_module_list)
+assert in_list == [] and in_module_list == ["scales.0.factor", "scales.1.factor"]  # markdown-exec: hide
+in_dict = nn.Module()  # markdown-exec: hide
+in_dict.scales = {"a": Scale()}  # markdown-exec: hide
+assert list(in_dict.named_parameters()) == []  # markdown-exec: hide
+assert [n for n, _ in nn.ModuleDict({"a": Scale()}).named_parameters()] == ["a.factor"]  # markdown-exec: hide
 # --8<-- [end:register]
 
 # --8<-- [start:state-dict]

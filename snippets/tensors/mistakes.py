@@ -19,6 +19,18 @@ with expect_error(RuntimeError, match="cannot be multiplied"):
 fixed = torch.randn(4, 3) @ torch.randn(3, 5)  # (4, 3) @ (3, 5) -> (4, 5)
 print(fixed.shape)
 assert fixed.shape == (4, 5)  # markdown-exec: hide
+
+# 안쪽 축이 어긋났을 때의 메시지는 오른쪽 피연산자의 차원에 따라 다르다
+inner_cases = [
+    ((2, 4, 3), (2, 5), r"cannot be multiplied \(8x3 and 2x5\)"),  # 오른쪽이 2차원
+    ((4, 3), (2, 2, 5), "first two dimensions of batch2"),  # 오른쪽이 3차원
+    ((4, 3), (2,), "size mismatch"),  # 오른쪽이 벡터
+    ((3,), (2,), "inconsistent tensor size"),  # 둘 다 벡터
+]
+for left, right, message in inner_cases:
+    print(f"{left} @ {right}:")
+    with expect_error(RuntimeError, match=message):
+        torch.ones(left) @ torch.ones(right)
 # --8<-- [end:inner]
 
 # --8<-- [start:class-axis]

@@ -18,6 +18,14 @@ last_batch = torch.randn(17, 1, 28, 28)  # 데이터의 마지막 배치는 더 
 print(last_batch.reshape(last_batch.shape[0], -1).shape)
 assert flat.shape == (64, 784)  # markdown-exec: hide
 assert last_batch.reshape(last_batch.shape[0], -1).shape == (17, 784)  # markdown-exec: hide
+
+from bookkit.show import expect_error
+
+empty = torch.zeros(0, 1, 28, 28)  # 샘플이 하나도 없는 배치
+with expect_error(RuntimeError, match="ambiguous"):
+    empty.reshape(empty.shape[0], -1)  # 0 x ? = 0개: ?가 정해지지 않습니다
+print(empty.flatten(1).shape)  # flatten(1): 1번 축부터 끝까지를 한 축으로 펼칩니다
+assert empty.flatten(1).shape == (0, 784)  # markdown-exec: hide
 # --8<-- [end:minus-one]
 
 # --8<-- [start:view-shares]

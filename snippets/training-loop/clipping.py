@@ -23,3 +23,10 @@ assert abs(norm.item() - total.item()) < 1e-6  # markdown-exec: hide
 assert round(torch.linalg.vector_norm(after).item(), 4) == 0.5  # markdown-exec: hide
 assert torch.allclose(after, before * 0.5 / total, atol=1e-6)  # markdown-exec: hide
 assert torch.equal(grads_of(model), after)  # markdown-exec: hide
+assert round(norm_small.item(), 4) == 0.5  # markdown-exec: hide
+
+edge = torch.zeros(2, requires_grad=True)
+edge.grad = torch.tensor([3.0, 4.0])  # 노름이 max_norm과 같은 5
+clip_grad_norm_([edge], max_norm=5.0)  # 비율 5 / (5 + 1e-6)은 1보다 아주 조금 작다
+print("노름 5, max_norm=5.0:", [f"{v:.7f}" for v in edge.grad.tolist()])
+assert [f"{v:.7f}" for v in edge.grad.tolist()] == ["2.9999993", "3.9999990"]  # markdown-exec: hide

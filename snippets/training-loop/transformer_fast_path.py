@@ -9,7 +9,7 @@ tokens = torch.randn(2, 3, 4)  # (B, T, D): 문장 2개, 토큰 3개, 특성 4�
 padding = torch.tensor([[False, False, True], [False, False, False]])  # 첫 문장의 마지막 토큰은 패딩
 
 
-def encode_with(batch_first, context, frozen=False):
+def encode_with(batch_first, context, frozen=False, mask=padding):
     """평가 모드 인코더의 출력을 (B, T, D) 순서로 돌려준다."""
     torch.manual_seed(0)  # 설정마다 같은 가중치
     layer = nn.TransformerEncoderLayer(4, nhead=2, dim_feedforward=8, batch_first=batch_first)
@@ -18,7 +18,7 @@ def encode_with(batch_first, context, frozen=False):
         warnings.simplefilter("ignore")  # 빠른 경로를 쓰는지 알리는 경고는 숨긴다
         encoder = nn.TransformerEncoder(layer, num_layers=1).eval()
         encoder.requires_grad_(not frozen)
-        pad_out = encoder(inp, src_key_padding_mask=padding)
+        pad_out = encoder(inp, src_key_padding_mask=mask)
     return pad_out if batch_first else pad_out.transpose(0, 1)
 
 
@@ -34,6 +34,11 @@ for name, batch_first, context, frozen in fast_path_cases:
     pad_out = fast_path_outputs[name][0, 2]  # 첫 문장의 패딩 자리(토큰 2)
     zeroed_at_pad[name] = bool((pad_out == 0).all())
     print(f"{name:28} 패딩 자리 출력: {[round(v, 4) for v in pad_out.tolist()]}")
+
+middle = torch.tensor([[False, True, False], [False, False, False]])  # 패딩이 문장 가운데에 있다
+mid_out = encode_with(True, torch.no_grad, mask=middle)[0, 1]  # 첫 문장의 패딩 자리(토큰 1)
+print(f"{'가운데 패딩, no_grad':28} 패딩 자리 출력: {[round(v, 4) for v in mid_out.tolist()]}")
 assert [zeroed_at_pad[name] for name, *_ in fast_path_cases] == [False, True, True, False]  # markdown-exec: hide
 slow, fast = fast_path_outputs[fast_path_cases[0][0]].detach(), fast_path_outputs[fast_path_cases[1][0]]  # markdown-exec: hide
 assert torch.allclose(slow[~padding], fast[~padding], atol=1e-5)  # markdown-exec: hide
+assert not (mid_out == 0).any()  # markdown-exec: hide

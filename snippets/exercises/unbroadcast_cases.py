@@ -7,3 +7,4 @@ for shape in [(3, 4), (3, 1), (1, 4), (1, 1, 1), ()]:
           f"원소 하나 = {counts[shape]:.0f}")
     assert tuple(result.shape) == shape  # markdown-exec: hide
 assert counts == {(3, 4): 2, (3, 1): 8, (1, 4): 6, (1, 1, 1): 24, (): 24}  # markdown-exec: hide
+assert all(torch.equal(unbroadcast(grad, s), grad.sum_to_size(s)) for s in counts)  # markdown-exec: hide

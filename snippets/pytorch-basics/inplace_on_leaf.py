@@ -14,6 +14,12 @@ print(
 with expect_error(RuntimeError, match="a view of a leaf Variable that requires grad"):
     part.mul_(10)  # 뷰를 거쳐도 리프의 값이 바뀌므로 똑같이 막힌다
 assert leaf.tolist() == [1.0, 2.0] and not part.is_leaf  # markdown-exec: hide
+try:  # markdown-exec: hide
+    leaf[0] = 5.0  # markdown-exec: hide
+    raise AssertionError("index assignment on a leaf that requires grad was allowed")  # markdown-exec: hide
+except RuntimeError as error:  # markdown-exec: hide
+    assert "a view of a leaf Variable that requires grad" in str(error)  # markdown-exec: hide
+assert leaf.tolist() == [1.0, 2.0]  # markdown-exec: hide
 
 with torch.no_grad():  # 학습 중 가중치 갱신처럼, 기록을 끄고 바꾸는 것은 허용된다
     leaf.add_(1)

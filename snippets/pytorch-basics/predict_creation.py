@@ -17,3 +17,6 @@ assert len(tenths) == 4 and abs(tenths[-1].item() - 1.3) < 1e-6  # markdown-exec
 assert len(ones_step) == 2 and abs(ones_step[-1].item() - 2.2) < 1e-6  # markdown-exec: hide
 assert 2.2 - 1.2 == 1.0000000000000002 and (1.3 - 1) / 0.1 > 3  # markdown-exec: hide
 assert torch.allclose(torch.linspace(1, 1.2, 3), torch.tensor([1, 1.1, 1.2]))  # markdown-exec: hide
+assert torch.arange(0, 1000, 1).dtype == torch.int64  # markdown-exec: hide
+assert torch.arange(0, 1000, 1, dtype=torch.bfloat16)[-1].item() == 1000.0  # markdown-exec: hide
+assert torch.arange(250, 260, 3, dtype=torch.uint8).tolist() == [250, 253, 0, 3]  # markdown-exec: hide

@@ -28,10 +28,12 @@ with torch.no_grad(), torch.set_grad_enabled(True):
     switched_on = p * 2
 with torch.no_grad(), torch.enable_grad():                 # no_grad 안에서 다시 켠다
     re_enabled = p * 2
+with torch.inference_mode(), torch.enable_grad():          # inference_mode 안에서는 켜지 않는다
+    still_off = p * 2
 for name, t in [("p.detach()", detached), ("no_grad: p * 2", no_grad_out),
                 ("inference: p * 2", inference_out), ("p.clone()", cloned),
                 ("set_grad_enabled(False)", switched_off), ("set_grad_enabled(True)", switched_on),
-                ("no_grad+enable_grad", re_enabled)]:
+                ("no_grad+enable_grad", re_enabled), ("inference+enable_grad", still_off)]:
     describe(name, t, p)
 assert not detached.requires_grad and shares_memory(detached, p)  # markdown-exec: hide
 assert not no_grad_out.requires_grad and not shares_memory(no_grad_out, p)  # markdown-exec: hide
@@ -42,6 +44,10 @@ assert not switched_off.requires_grad and switched_off.grad_fn is None  # markdo
 assert switched_on.requires_grad and re_enabled.requires_grad  # markdown-exec: hide
 assert type(re_enabled.grad_fn).__name__ == "MulBackward0"  # markdown-exec: hide
 assert not any(shares_memory(t, p) for t in (switched_off, switched_on, re_enabled))  # markdown-exec: hide
+assert not still_off.requires_grad and still_off.grad_fn is None  # markdown-exec: hide
+assert still_off.is_inference()  # markdown-exec: hide
+with torch.set_grad_enabled(False), torch.enable_grad():  # markdown-exec: hide
+    assert (p * 2).requires_grad  # markdown-exec: hide
 
 before = p._version
 detached.mul_(1.0)                                         # detach한 쪽을 제자리 수정

@@ -12,3 +12,6 @@ assert loss.item() == 23.5  # markdown-exec: hide
 assert type(loss.grad_fn).__name__ == "SumBackward0"  # markdown-exec: hide
 assert w.is_leaf and not (X * w).is_leaf and w.grad is None  # markdown-exec: hide
 assert pred.tolist() == [[1.0, -4.0, 1.5], [0.0, -2.0, -0.5]]  # markdown-exec: hide
+single = torch.ones(1, 1, requires_grad=True)  # markdown-exec: hide
+(single * 2).backward()  # markdown-exec: hide
+assert single.grad.tolist() == [[2.0]]  # markdown-exec: hide

@@ -15,3 +15,24 @@ converted += 1
 shared += 1
 print("바꾼 쪽의 원본:", inputs[0], "| 이미 float32였던 원본:", already)
 assert inputs[0].tolist() == [0.0, 0.0, 0.0] and already.tolist() == [1.0, 1.0, 1.0]  # markdown-exec: hide
+
+# 뒤집은 배열(음수 보폭)과 바이트 순서가 다른 배열은 받지 못한다
+flipped = np.arange(3.0)[::-1]  # np.flip(a), img[..., ::-1]도 보폭이 음수인 뷰
+print("flipped의 보폭(바이트):", flipped.strides)
+with expect_error(ValueError, match="negative"):
+    torch.from_numpy(flipped)
+big_endian = np.arange(3.0, dtype=">f4")  # 빅 엔디언 float32: 이 기계의 바이트 순서와 다르다
+with expect_error(ValueError, match="byte order"):
+    torch.as_tensor(big_endian)
+print("copy() 뒤:", torch.from_numpy(flipped.copy()))
+print("astype(np.float32) 뒤:", torch.as_tensor(big_endian.astype(np.float32)))
+assert np.flip(np.ones(3)).strides[0] < 0 and np.ones((2, 3))[..., ::-1].strides[1] < 0  # markdown-exec: hide
+assert flipped.copy().strides[0] > 0 and big_endian.copy().dtype.byteorder == ">"  # markdown-exec: hide
+makers = (torch.from_numpy, torch.as_tensor, torch.tensor)  # markdown-exec: hide
+refused = 0  # markdown-exec: hide
+for make, array in [(m, a) for m in makers for a in (flipped, big_endian)]:  # markdown-exec: hide
+    try:  # markdown-exec: hide
+        make(array)  # markdown-exec: hide
+    except ValueError:  # markdown-exec: hide
+        refused += 1  # markdown-exec: hide
+assert refused == 6  # markdown-exec: hide

@@ -16,3 +16,10 @@ assert copied.tolist() == [20.0, -999.0, 19.0]  # markdown-exec: hide
 assert np.shares_memory(shared.numpy(), temp_c)  # markdown-exec: hide
 assert not np.shares_memory(copied.numpy(), temp_c)  # markdown-exec: hide
 assert not np.shares_memory(as_float32.numpy(), temp_c)  # markdown-exec: hide
+numpy_refusals = []  # markdown-exec: hide
+for refused in (torch.ones(2, requires_grad=True), torch.ones(2, dtype=torch.bfloat16)):  # markdown-exec: hide
+    try:  # markdown-exec: hide
+        refused.numpy()  # markdown-exec: hide
+    except (RuntimeError, TypeError) as error:  # markdown-exec: hide
+        numpy_refusals.append(type(error).__name__)  # markdown-exec: hide
+assert numpy_refusals == ["RuntimeError", "TypeError"]  # markdown-exec: hide

@@ -7,3 +7,5 @@ print(x.dtype, x.device.type, x.shape, x.to(torch.float16).dtype)
 assert (torch.tensor([1, 2]).dtype, torch.tensor([1.0, 2.0]).dtype) == (torch.int64, torch.float32)  # markdown-exec: hide
 assert torch.from_numpy(np.zeros(2)).dtype == torch.float64  # markdown-exec: hide
 assert x.to(torch.float16).dtype == torch.float16 and x.dtype == torch.float32  # markdown-exec: hide
+half = x.to(torch.float16)  # markdown-exec: hide
+assert half is not x and half.to(torch.float16) is half  # markdown-exec: hide

@@ -102,6 +102,35 @@ def test_num_islands_random_grids(bfs_module, grid):
 
 
 QUEUE_CALLS = ("append", "appendleft", "extend", "extendleft", "insert", "put")
+LINES_PER_CELL = 500
+
+
+def few_lines(run, cells: int):
+    """``run()``'s result, failing as soon as the Python code it runs (the answer and whatever
+    it calls) has executed more than ``LINES_PER_CELL`` × ``cells`` lines. Counted with
+    ``sys.settrace`` line events, so it sees the work however the queue grows (``append``,
+    ``queue += [...]``, a list the loop walks while it grows). Tracing every line is too slow
+    for the 1000×1000 grids; on a small grid it is quick, and a search that marks cells when
+    popped and does not check them again already repeats its work many thousand times there."""
+    limit, count = LINES_PER_CELL * cells, 0
+
+    def count_lines(frame, event, arg):  # noqa: ARG001
+        nonlocal count
+        if event == "line":
+            count += 1
+            if count > limit:
+                raise AssertionError(
+                    f"칸 {cells:,}개의 격자에서 {limit:,}줄 넘게 실행했습니다. 방문 표시를 큐에 "
+                    "넣을 때 하면(또는 꺼낸 칸을 다시 확인하면) 칸마다 하는 일이 몇 줄로 "
+                    "묶입니다")
+        return count_lines
+
+    previous = sys.gettrace()
+    sys.settrace(lambda frame, event, arg: count_lines)
+    try:
+        return run()
+    finally:
+        sys.settrace(previous)
 
 
 def queued(run, cells: int):
@@ -129,7 +158,19 @@ def queued(run, cells: int):
 
 def test_large_grids_queue_each_cell_a_bounded_number_of_times(bfs_module):
     """1000×1000: one island of a million cells (recursion would overflow), a checkerboard and
-    a full flood fill, each with its queue work bounded (no clock: the count is the test)."""
+    a full flood fill, each with its queue work bounded (no clock: the count is the test).
+    The same three on a 30×40 grid first, counting lines, so that a search whose queue grows
+    without a method call (``queue += [...]``) fails there instead of running for hours."""
+    rows, cols = 30, 40
+    small = rows * cols
+    assert few_lines(lambda: bfs_module.num_islands([["1"] * cols for _ in range(rows)]),
+                     small) == 1
+    small_checker = [["1" if (r + c) % 2 == 0 else "0" for c in range(cols)] for r in range(rows)]
+    assert few_lines(lambda: bfs_module.num_islands(small_checker), small) == small // 2
+    small_image = [[0] * cols for _ in range(rows)]
+    small_filled = few_lines(lambda: bfs_module.flood_fill(small_image, rows // 2, cols // 2, 7),
+                             small)
+    assert all(value == 7 for row in small_filled for value in row)
     size = 1000
     cells = size * size
     land = [["1"] * size for _ in range(size)]

@@ -2,7 +2,7 @@
 fixtures are in tests/browser_fixtures.py).
 
 Every page of the book is visited once: loaded at 1280 px, checked by axe-core in the light
-scheme, switched to the dark scheme and checked again for colours, narrowed to a phone's 390 px
+scheme, switched to the dark scheme and checked again for colours, narrowed to a phone's 375 px
 and measured, then widened again to measure its autograd graphs. The tests assert on the visit's
 record (:func:`visit_page`), each on its own part, and are parametrized by page
 (:data:`PAGE_PARAMS`) so ``pytest -n`` can spread the pages.
@@ -35,9 +35,9 @@ TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 # scheme changes colours only (the visit checks that each page's DOM and boxes stay the same).
 COLOUR_RULES = """tags => axe.getRules(tags)
     .filter(rule => rule.tags.includes('cat.color')).map(rule => rule.ruleId)"""
-PHONE_RULES = ["scrollable-region-focusable"]  # more code, math and tables overflow at 390 px
+PHONE_RULES = ["scrollable-region-focusable"]  # more code, math and tables overflow at 375 px
 DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 390, "height": 844}
+PHONE = {"width": 375, "height": 812}  # the narrowest common phone
 LOAD_MS = 120_000  # on a busy machine a page can take longer than 30 s to go idle
 
 
@@ -192,10 +192,10 @@ def visit_page(browser, url: str, loaded: list[str] | None = None) -> dict:
     """Load ``url`` once and record what every per-page test reads.
 
     ``axe`` holds the violations (any impact) of: ``light`` (WCAG A/AA at 1280 px), ``dark``
-    (the colour rules in Material's dark scheme) and ``phone`` (the scrolling rule at 390 px);
+    (the colour rules in Material's dark scheme) and ``phone`` (the scrolling rule at 375 px);
     ``dark_layout`` what the dark scheme changed besides colours (:func:`scheme_changes`:
     nothing, or the dark pass would need every rule); ``phone`` the font and width measures at
-    390 px; ``graphs`` the autograd graphs' widths back at 1280 px; ``outside`` the requests
+    375 px; ``graphs`` the autograd graphs' widths back at 1280 px; ``outside`` the requests
     that left 127.0.0.1. The paths of the others go into ``loaded``.
     """
     page, outside = open_page(browser, url, loaded, viewport=DESKTOP)

@@ -14,6 +14,7 @@ from selectolax.lexbor import LexborHTMLParser
 
 from tests.browser_pages import (
     PAGE_PARAMS,
+    PHONE,
     book_pages,
     open_page,
     site_pages,
@@ -126,7 +127,7 @@ def test_text_is_drawn_with_the_served_korean_font(page_visit, path):
 @pytest.mark.parametrize("path", PAGE_PARAMS)
 def test_no_page_scrolls_sideways_on_a_phone(page_visit, path):
     overflow = page_visit(path)["phone"]["overflow"]
-    assert overflow <= 0, f"/{path}: {overflow}px too wide at 390 px"
+    assert overflow <= 0, f"/{path}: {overflow}px too wide at {PHONE['width']} px"
 
 
 def test_lab_notebook_page_offers_its_ipynb(browser, site_url):
@@ -221,7 +222,7 @@ def test_korean_text_breaks_between_words_and_captions_stay_upright(browser, sit
 def test_the_glossary_reads_on_a_phone(browser, site_url):
     """At 390 px a four-column glossary cut its "나오는 곳" column to 100 px and made rows of
     864 px; each term is now a card whose links all show."""
-    page, _ = open_page(browser, f"{site_url}/glossary/", viewport={"width": 390, "height": 844})
+    page, _ = open_page(browser, f"{site_url}/glossary/", viewport=PHONE)
     sizes = page.evaluate("""() => {
         const rows = [...document.querySelectorAll('.glossary-table tbody tr')];
         const where = rows.map(r => r.cells[3]);

@@ -76,6 +76,7 @@ from bookkit.mkdocs.notebook_pages import (
     notebook_page,
 )
 from bookkit.mkdocs.pdf import mark_pdf_link
+from bookkit.mkdocs.predictions import PredictionError, fold_answers
 from bookkit.mkdocs.search import (
     AnalysisHelper,
     add_morphs_field,
@@ -168,6 +169,16 @@ def _settings(config: BookConfig, root: Path) -> Settings:
         return load(options)
     except SettingsError as error:
         raise PluginError(f"bookkit: {error}") from error
+
+
+def _body_line(file: File, markdown: str) -> int:
+    """The line of the page's source where ``markdown`` (its body, after front matter) starts."""
+    try:
+        source = Path(file.abs_src_path).read_text(encoding="utf-8")
+    except (OSError, TypeError, UnicodeDecodeError):
+        return 1
+    start = source.find(markdown[:200]) if markdown else -1
+    return source.count("\n", 0, start) + 1 if start >= 0 else 1
 
 
 def _pages(files) -> list:
@@ -424,6 +435,10 @@ class BookPlugin(BasePlugin[BookConfig]):
         state.page = relative_name(Path(page.file.abs_src_path), state.root)
         state.shown.add(state.page)
         kind = page.meta.get("kind")
+        try:
+            markdown = fold_answers(markdown, state.page, _body_line(page.file, markdown))
+        except PredictionError as error:
+            raise PluginError(str(error)) from error
         if kind in ("chapter", "exercise", "appendix") and state.glossary:
             here = posixpath.dirname(page.file.src_uri)
             markdown = link_first_uses(markdown, state.glossary,

@@ -2,7 +2,7 @@
 
 Every setting has a default, may be set in ``mkdocs.yml`` (the ``bookkit`` plugin's options,
 :mod:`bookkit.mkdocs.plugin`) and may be overridden by a ``BOOK_*`` environment variable
-(:data:`VARIABLES`, the table CONTRIBUTING shows). Defaults < ``mkdocs.yml`` < environment.
+(:data:`VARIABLES`, the table DEVELOPING.md shows). Defaults < ``mkdocs.yml`` < environment.
 
 What a worker process needs (limits, the device) travels in its typed job
 (:class:`bookkit.exec.jobs.Job`), never through the environment. The environment of a child
@@ -90,7 +90,7 @@ class Variable:
     name: str  # BOOK_...
     setting: str  # the Settings field (and plugin option) it overrides
     parse: Callable[[str], Any]
-    meaning: str  # for the CONTRIBUTING table and error messages
+    meaning: str  # for the DEVELOPING.md table and error messages
 
 
 VARIABLES = (

@@ -6,7 +6,7 @@ for step in range(3):
     cleared = x.grad
     y = x**2
     y.backward()
-    print(step, "zero_grad 직후:", cleared, " backward 뒤:", x.grad)
+    print(step, "zero_grad 직후:", cleared, "/ backward 뒤:", x.grad)
     seen.append((cleared, x.grad.item()))  # markdown-exec: hide
 
 optimizer.step()  # x -= 0.1 * x.grad, 곧 2 - 0.1 * 4

@@ -6,10 +6,10 @@ step = 1e-6
 high, low = at + step, at - step  # float32로 반올림된 두 점
 real_step = (high - low).item()
 difference = (cubic_plus(high) - cubic_plus(low)).item()
-print(f"식에 적은 간격 2h   : {2 * step:.4g}")
+print(f"식에 적은 간격 2h: {2 * step:.4g}")
 print(f"반올림된 두 점의 간격: {real_step:.4g}")
-print(f"차이 / 2h           : {difference / (2 * step):.6f}")
-print(f"차이 / 실제 간격    : {difference / real_step:.6f}")
+print(f"차이 / 2h: {difference / (2 * step):.6f}")
+print(f"차이 / 실제 간격: {difference / real_step:.6f}")
 assert f"{real_step:.4g}" == "1.907e-06"  # markdown-exec: hide
 assert f"{difference / real_step:.6f}" == "14.000000"  # markdown-exec: hide
 assert f"{difference / (2 * step):.6f}" == "13.351440"  # markdown-exec: hide

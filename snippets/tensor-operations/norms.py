@@ -1,11 +1,11 @@
 v = torch.tensor([3.0, -4.0])
 print("L2 (기본):", torch.linalg.vector_norm(v))  # sqrt(3² + 4²)
-print("L1       :", torch.linalg.vector_norm(v, ord=1))  # |3| + |-4|
-print("L∞       :", torch.linalg.vector_norm(v, ord=float("inf")))  # 가장 큰 |원소|
+print("L1:", torch.linalg.vector_norm(v, ord=1))  # |3| + |-4|
+print("L∞:", torch.linalg.vector_norm(v, ord=float("inf")))  # 가장 큰 |원소|
 
 M = torch.tensor([[3.0, 4.0], [6.0, 8.0]])  # (2, 2)
 print("M 전체를 한 벡터로:", torch.linalg.vector_norm(M))  # sqrt(9 + 16 + 36 + 64)
-print("dim=1 (행마다)    :", torch.linalg.vector_norm(M, dim=1))
+print("dim=1 (행마다):", torch.linalg.vector_norm(M, dim=1))
 
 # 형태가 다른 여러 텐서를 한 벡터로 이어 잰 노름 = 텐서마다 잰 노름들의 노름
 parts = [torch.tensor([[1.0, 2.0], [2.0, 0.0]]), torch.tensor([4.0])]  # 노름 3, 노름 4

@@ -80,7 +80,7 @@ truth = torch.tensor([1.0, 2.0, 3.0, 4.0])  # (4,): 정답, 샘플마다 하나
 diff = prediction - truth  # (4, 1) - (4,) -> (4, 4): 오류 없이 통과합니다
 print(diff.shape)
 print("브로드캐스팅된 MSE:", (diff**2).mean().item())
-print("의도한 MSE:       ", ((prediction.squeeze(1) - truth) ** 2).mean().item())
+print("의도한 MSE:", ((prediction.squeeze(1) - truth) ** 2).mean().item())
 assert diff.shape == (4, 4) and (diff**2).mean().item() == 2.5  # markdown-exec: hide
 assert ((prediction.squeeze(1) - truth) ** 2).mean().item() == 0.0  # markdown-exec: hide
 # --8<-- [end:silent]

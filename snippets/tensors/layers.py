@@ -5,7 +5,7 @@ layer = nn.Linear(3, 2)  # 특성 3개를 받아 출력 2개를 내는 선형층
 print("nn.Module인가:", isinstance(layer, nn.Module))
 for name, param in layer.named_parameters():
     kind = type(param).__name__
-    print(f"{name:<7} 형태 {tuple(param.shape)!s:<7} {kind}, requires_grad={param.requires_grad}")
+    print(f"{name}: 형태 {tuple(param.shape)}, {kind}, requires_grad={param.requires_grad}")
 print("weight 타입의 부모 클래스:", [base.__name__ for base in type(layer.weight).__bases__])
 print("매개변수 원소 수:", sum(p.numel() for p in layer.parameters()))
 print("출력 형태:", tuple(layer(torch.ones(4, 3)).shape))  # (4, 3) -> (4, 2)

@@ -38,7 +38,7 @@ assert y.shape == (4, 2) and torch.allclose(y, x @ layer.weight.T + layer.bias) 
 queries = torch.randn(8, 4, 20, 32)  # (B, heads, T, 32)
 keys = torch.randn(8, 4, 20, 32)  # (B, heads, T, 32)
 scores = queries @ keys.transpose(-2, -1)  # (8, 4, [20, 32]) @ (8, 4, [32, 20])
-print("어텐션 점수         :", list(scores.shape))
+print("어텐션 점수:", list(scores.shape))
 
 tokens = torch.randn(8, 20, 128)  # (B, T, D)
 W_proj = torch.randn(128, 64)  # (D, D'): 앞 축이 없으므로 모든 샘플에 같은 행렬이 쓰인다
@@ -46,12 +46,12 @@ print("(B, T, D) @ (D, D'):", list((tokens @ W_proj).shape))
 
 left = torch.randn(2, 1, 3, 4)  # 앞 축 (2, 1), 행렬 (3, 4)
 right = torch.randn(5, 4, 6)  # 앞 축 (5,),   행렬 (4, 6)
-print("앞 축 브로드캐스팅  :", list((left @ right).shape))  # 앞 축 (2, 5), 행렬 (3, 6)
+print("앞 축 브로드캐스팅:", list((left @ right).shape))  # 앞 축 (2, 5), 행렬 (3, 6)
 same = torch.allclose((left @ right)[1, 3], left[1, 0] @ right[3])  # 한 칸만 직접 곱해 본다
 print("  (left @ right)[1, 3] == left[1, 0] @ right[3]:", same)
 
 vector = torch.randn(3)  # 1차원 쪽은 (3, 1) 열처럼 곱한 뒤 그 축을 뺀다
-print("(4, 3) @ (3,)       :", list((torch.randn(4, 3) @ vector).shape))
+print("(4, 3) @ (3,):", list((torch.randn(4, 3) @ vector).shape))
 
 with expect_error(RuntimeError, match="must match the size"):
     torch.randn(2, 3, 4) @ torch.randn(5, 4, 6)  # 앞 축 2 대 5: 브로드캐스팅 불가

@@ -86,15 +86,15 @@ with expect_error(RuntimeError, match="expected target dtype to be Long"):
     F.cross_entropy(logits, float_target)
 with expect_error(RuntimeError, match="but got Int"):
     F.cross_entropy(logits, target.int())  # int32도 정수지만 거절됩니다
-print(f"정수 클래스 번호 (5,)       : {F.cross_entropy(logits, float_target.long()).item():.4f}")
-print(f"uint8 클래스 번호 (5,)      : {F.cross_entropy(logits, target.byte()).item():.4f}")
+print(f"정수 클래스 번호 (5,): {F.cross_entropy(logits, float_target.long()).item():.4f}")
+print(f"uint8 클래스 번호 (5,): {F.cross_entropy(logits, target.byte()).item():.4f}")
 
 # 형태가 logits와 같은 (5, 2) 실수 정답은 샘플마다의 클래스 확률로 읽습니다
 with expect_error(RuntimeError, match="Expected floating point type"):
     F.cross_entropy(logits, F.one_hot(target, num_classes=2))  # (5, 2)인 int64
 one_hot = F.one_hot(target, num_classes=2).float()  # (5, 2): 정답 클래스에 확률 1
 soft = 0.9 * one_hot + 0.05  # (5, 2): 정답 0.95, 나머지 0.05
-print(f"확률 정답, one-hot (5, 2)  : {F.cross_entropy(logits, one_hot).item():.4f}")
+print(f"확률 정답, one-hot (5, 2): {F.cross_entropy(logits, one_hot).item():.4f}")
 print(f"확률 정답, 0.95/0.05 (5, 2): {F.cross_entropy(logits, soft).item():.4f}")
 by_long = F.cross_entropy(logits, float_target.long())  # markdown-exec: hide
 assert round(by_long.item(), 4) == 2.0207  # markdown-exec: hide

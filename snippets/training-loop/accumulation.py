@@ -18,9 +18,9 @@ for xb, tb in zip(x.split(1), target.split(1), strict=True):
     F.cross_entropy(model(xb), tb).backward()  # 나누기를 잊은 경우
 forgot = grads_of(model)
 
-print("큰 배치        :", big_batch)
-print("loss / k 누적  :", accumulated)
-print("가장 큰 차이   :", (accumulated - big_batch).abs().max().item())
+print("큰 배치:", [round(v, 4) for v in big_batch.tolist()])
+print("loss / k 누적:", [round(v, 4) for v in accumulated.tolist()])
+print("가장 큰 차이:", (accumulated - big_batch).abs().max().item())
 print("나누지 않은 누적 / 큰 배치:", (forgot / big_batch).mean().item())
 assert torch.allclose(accumulated, big_batch, atol=1e-6)  # markdown-exec: hide
 assert torch.allclose(forgot, k * big_batch, atol=1e-5)  # markdown-exec: hide

@@ -8,7 +8,7 @@ total = torch.linalg.vector_norm(before)  # 그 벡터의 L2 노름
 norm = clip_grad_norm_(model.parameters(), max_norm=0.5)  # 돌려주는 값: 자르기 전의 노름
 after = grads_of(model)
 print("자르기 전 노름:", round(norm.item(), 4), "| vector_norm으로 잰 값:", round(total.item(), 4))
-print("자른 뒤 노름  :", round(torch.linalg.vector_norm(after).item(), 4))
+print("자른 뒤 노름:", round(torch.linalg.vector_norm(after).item(), 4))
 print("방향은 그대로인가:", torch.allclose(after, before * 0.5 / total, atol=1e-6))
 
 norm_small = clip_grad_norm_(model.parameters(), max_norm=5.0)  # 이미 5보다 작다

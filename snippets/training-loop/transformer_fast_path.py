@@ -23,9 +23,9 @@ def encode_with(batch_first, context, frozen=False, mask=padding):
 
 
 fast_path_cases = [
-    ("batch_first=True,  기록 켬", True, contextlib.nullcontext, False),
-    ("batch_first=True,  no_grad", True, torch.no_grad, False),
-    ("batch_first=True,  매개변수 고정", True, contextlib.nullcontext, True),
+    ("batch_first=True, 기록 켬", True, contextlib.nullcontext, False),
+    ("batch_first=True, no_grad", True, torch.no_grad, False),
+    ("batch_first=True, 매개변수 고정", True, contextlib.nullcontext, True),
     ("batch_first=False, no_grad", False, torch.no_grad, False),
 ]
 zeroed_at_pad, fast_path_outputs = {}, {}
@@ -33,11 +33,11 @@ for name, batch_first, context, frozen in fast_path_cases:
     fast_path_outputs[name] = encode_with(batch_first, context, frozen)
     pad_out = fast_path_outputs[name][0, 2]  # 첫 문장의 패딩 자리(토큰 2)
     zeroed_at_pad[name] = bool((pad_out == 0).all())
-    print(f"{name:28} 패딩 자리 출력: {[round(v, 4) for v in pad_out.tolist()]}")
+    print(f"{name} -> 패딩 자리 출력: {[round(v, 4) for v in pad_out.tolist()]}")
 
 middle = torch.tensor([[False, True, False], [False, False, False]])  # 패딩이 문장 가운데에 있다
 mid_out = encode_with(True, torch.no_grad, mask=middle)[0, 1]  # 첫 문장의 패딩 자리(토큰 1)
-print(f"{'가운데 패딩, no_grad':28} 패딩 자리 출력: {[round(v, 4) for v in mid_out.tolist()]}")
+print(f"가운데 패딩, no_grad -> 패딩 자리 출력: {[round(v, 4) for v in mid_out.tolist()]}")
 assert [zeroed_at_pad[name] for name, *_ in fast_path_cases] == [False, True, True, False]  # markdown-exec: hide
 slow, fast = fast_path_outputs[fast_path_cases[0][0]].detach(), fast_path_outputs[fast_path_cases[1][0]]  # markdown-exec: hide
 assert torch.allclose(slow[~padding], fast[~padding], atol=1e-5)  # markdown-exec: hide

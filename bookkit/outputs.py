@@ -102,3 +102,22 @@ def text_output_html(output: str) -> str:
     token = placeholder()
     shell = f'<div class="highlight"><pre><span></span><code>{token}\n</code></pre></div>'
     return fill_text_output(shell, token, output)
+
+
+def printed_around_markup(output: str) -> str:
+    """An ``html="1"`` block's output with the lines it printed before its first tag and after
+    its last one (``print`` next to a figure) shown as output, in a ``pre`` of their own, not
+    as loose text the page would set like the author's prose."""
+    first, last = output.find("<"), output.rfind(">")
+    if first < 0:
+        before, markup, after = output, "", ""
+    else:
+        before, markup, after = output[:first], output[first : last + 1], output[last + 1 :]
+
+    def shown(text: str) -> str:
+        text = text.strip("\n")
+        if not text.strip():
+            return ""
+        return f'<pre class="book-printed"><code>{html.escape(text)}</code></pre>\n'
+
+    return shown(before) + markup + shown(after)

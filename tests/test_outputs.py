@@ -40,3 +40,12 @@ def test_the_page_shows_the_first_sentence_and_folds_the_whole(mini_book):
     assert '<details class="note book-error"><summary>오류 메시지 전체</summary>' in html
     assert "expected version 0 instead. Hint: enable anomaly detection." in html
     assert "has been modified by an inplace operation: …" in html
+
+
+def test_lines_printed_next_to_a_figure_are_output_not_prose():
+    from bookkit.outputs import printed_around_markup
+
+    shown = printed_around_markup("x : (3, 1) & 0\nxt: (1, 3)\n<figure>f</figure>\n끝\n")
+    assert shown == ('<pre class="book-printed"><code>x : (3, 1) &amp; 0\nxt: (1, 3)</code></pre>\n'
+                     '<figure>f</figure><pre class="book-printed"><code>끝</code></pre>\n')
+    assert printed_around_markup("<figure>f</figure>\n") == "<figure>f</figure>"

@@ -88,7 +88,13 @@ from bookkit.mkdocs.search import (
 from bookkit.mkdocs.serve_errors import guard_rebuilds
 from bookkit.mkdocs.site_check import check_site
 from bookkit.mkdocs.theme_listing import list_without_dot_folders
-from bookkit.outputs import details, fill_text_output, fold_errors, placeholder
+from bookkit.outputs import (
+    details,
+    fill_text_output,
+    fold_errors,
+    placeholder,
+    printed_around_markup,
+)
 from bookkit.page_source import Page, PageError, read_page
 from bookkit.settings import Settings, SettingsError, load
 
@@ -259,7 +265,7 @@ class BookPlugin(BasePlugin[BookConfig]):
                 return token
             if kwargs.get("html"):
                 self._allowed_markup(output, kwargs.get("id"))
-                return sanitize.clean(output)
+                return sanitize.clean(printed_around_markup(output))
             return output
 
         # warns= is the engine's (bookkit.exec.capture); markdown-exec would write an option it

@@ -13,13 +13,13 @@ for name, fn in [("log(1 + exp(x))", naive_softplus), ("안정한 식", stable_f
     p = points.clone().requires_grad_()
     value = fn(p)
     value.sum().backward()
-    print(f"{name:16} 값 {value.detach().tolist()}")
-    print(f"{'':16} 기울기 {p.grad.tolist()}")
+    print(f"{name} 값: {value.detach().tolist()}")
+    print(f"{name} 기울기: {p.grad.tolist()}")
     if name == "안정한 식":  # markdown-exec: hide
         assert p.grad[1].item() == 0.0 and p.grad[3].item() == 1.0  # markdown-exec: hide
     else:  # markdown-exec: hide
         assert torch.isinf(value[3]) and torch.isnan(p.grad[3]) and p.grad[1].item() == 0.5  # markdown-exec: hide
-print("참값 σ(x), float64로     :", torch.sigmoid(points.double()).tolist())
+print("참값 σ(x), float64로:", torch.sigmoid(points.double()).tolist())
 assert f"{p.grad[0].item():.1e}" == "3.8e-44"  # markdown-exec: hide
 assert f"{torch.sigmoid(points.double())[0].item():.1e}" == "3.7e-44"  # markdown-exec: hide
 assert torch.sigmoid(points)[0].item() == 0.0  # markdown-exec: hide
@@ -34,6 +34,6 @@ kinks = {
 }
 chosen = {name: torch.autograd.grad(out, zero)[0].item() for name, out in kinks.items()}
 for name, grad in chosen.items():
-    print(f"x = 0에서 {name:<20} 의 기울기: {grad}")
+    print(f"{name:<19}  x = 0에서의 기울기: {grad}")
 assert chosen == {"abs(x)": 0.0, "x.clamp(min=0)": 0.0, "torch.relu(x)": 0.0,  # markdown-exec: hide
                   "torch.maximum(x, 0)": 0.5}  # markdown-exec: hide

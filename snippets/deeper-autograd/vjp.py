@@ -16,8 +16,8 @@ print("J =", J, sep="\n")
 
 v = torch.tensor([1.0, -2.0])  # (2,): 출력마다 하나씩
 y.backward(gradient=v)
-print("backward(gradient=v) 뒤 x.grad:", x.grad)
-print("v @ J                        :", v @ J)
+print("x.grad =", x.grad, " (backward(gradient=v) 뒤)")
+print("v @ J  =", v @ J)
 assert torch.equal(J, torch.tensor([[2.0, 1.0, 0.0], [0.0, 9.0, 12.0]]))  # markdown-exec: hide
 assert torch.equal(x.grad, torch.tensor([2.0, -17.0, -24.0]))  # markdown-exec: hide
 assert torch.equal(x.grad, v @ J)  # markdown-exec: hide

@@ -14,9 +14,9 @@ print(
     [type(f).__name__ for f, _ in y.grad_fn.next_functions],
 )
 y.backward()
-print(".grad (리프)  :", "x.grad =", x.grad)
+print(".grad         :", "x.grad =", x.grad, "(리프)")
 y_grad = y.grad  # 리프가 아니므로 경고와 함께 None
-print(".grad (중간값):", "y.grad =", y_grad)
+print(".grad         :", "y.grad =", y_grad, "(중간값)")
 print("is_leaf       :", "x =", x.is_leaf, "| y =", y.is_leaf)
 assert x.grad.item() == 7.0 and y_grad is None  # markdown-exec: hide
 assert y.grad_fn.next_functions[1][0] is None  # markdown-exec: hide

@@ -8,7 +8,7 @@ with torch.no_grad():                                     # 손 유도식을 그
     residual = X * w + b                                  # (2, 3)
     w_by_hand = (2 * residual * X).sum(0)                 # 배치 축(0)으로 합
     b_by_hand = (2 * residual).sum(0)                     # 브로드캐스팅된 축으로 합
-print("손 유도: w", w_by_hand.tolist(), " b", b_by_hand.tolist())
+print("손 유도: w", w_by_hand.tolist(), "| b", b_by_hand.tolist())
 assert torch.equal(w_by_hand, w.grad) and torch.equal(b_by_hand, b.grad)  # markdown-exec: hide
 
 loss_again = ((X * w + b) ** 2).sum()                    # 같은 손실을 다시 계산해

@@ -33,8 +33,12 @@ with torch.no_grad():
     sig = torch.sigmoid(a)
     by_hand_right = 2 * sig * (1 - sig)  # 2s(1 - s)
     by_hand_wrong = 2 * sig * (1 - 2 * sig)  # (2s)(1 - 2s)
-print("s.data.mul_(2) 뒤 a.grad:", silent.numpy().round(4), " 손 계산", by_hand_wrong.numpy().round(4))
-print("sigmoid(a) * 2 의 a.grad:", correct.numpy().round(4), " 손 계산", by_hand_right.numpy().round(4))
+def rounded(t):
+    return [round(v, 4) for v in t.tolist()]
+
+
+print("s.data.mul_(2) 뒤 a.grad:", rounded(silent), "| 손 계산", rounded(by_hand_wrong))
+print("sigmoid(a) * 2의 a.grad:", rounded(correct), "| 손 계산", rounded(by_hand_right))
 assert torch.allclose(silent, by_hand_wrong) and torch.allclose(correct, by_hand_right)  # markdown-exec: hide
 assert [round(v, 4) for v in silent.tolist()] == [-0.3049, 0.2486, -1.3416]  # markdown-exec: hide
 assert [round(v, 4) for v in correct.tolist()] == [0.47, 0.3932, 0.21]  # markdown-exec: hide

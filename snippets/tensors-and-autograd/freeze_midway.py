@@ -25,9 +25,9 @@ for label, options in [("SGD", {}), ("momentum=0.9", {"momentum": 0.9}),
     for clear_grad in (False, True):
         grad, moved = train_then_freeze(options, clear_grad)
         results[label, clear_grad] = moved
-        shown = "None" if grad is None else f"0 텐서 {tuple(grad.shape)}"
-        print(f"{label:<16} clear_grad={clear_grad!s:<5} -> 0.weight.grad={shown:<12} "
-              f"얼린 뒤 바뀌었나={moved}")
+        shown = "None" if grad is None else f"zeros{tuple(grad.shape)}"
+        print(f"{label:<16} clear_grad={clear_grad!s:<5} -> 0.weight.grad={shown:<11} "
+              f"| 얼린 뒤 바뀌었나={moved}")
 assert results == {("SGD", False): False, ("SGD", True): False,  # markdown-exec: hide
                    ("momentum=0.9", False): True, ("momentum=0.9", True): False,  # markdown-exec: hide
                    ("weight_decay=0.1", False): True, ("weight_decay=0.1", True): False}  # markdown-exec: hide

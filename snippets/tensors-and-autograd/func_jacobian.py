@@ -8,7 +8,7 @@ def f(x):                                                  # R^3 -> R^3
 x0 = torch.tensor([0.1, -0.2, 0.3])
 J = jacrev(f)(x0)                                          # (출력 3, 입력 3)
 J_manual = torch.diag(1 - torch.tanh(x0) ** 2) * x0.sum() + torch.tanh(x0)[:, None]
-print("Jacobian shape:", tuple(J.shape), " 손 유도와 같은가:", torch.allclose(J, J_manual))
+print("Jacobian shape:", tuple(J.shape), "| 손 유도와 같은가:", torch.allclose(J, J_manual))
 print(J.numpy().round(4))
 
 J2 = jacrev(lambda a: (a * 2).sum(0))(torch.ones(2, 3))  # 입력 (2, 3) -> 출력 (3,)

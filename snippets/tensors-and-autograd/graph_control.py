@@ -54,7 +54,7 @@ detached.mul_(1.0)                                         # detach한 쪽을 �
 print("detach 쪽 수정 -> 원본 버전:", before, "->", p._version)
 assert before == 0 and p._version == before + 1  # markdown-exec: hide
 cloned.mul_(1.0)
-print("clone 쪽 수정  -> 원본 버전:", p._version, "(그대로)")
+print("clone 쪽 수정 -> 원본 버전:", p._version, "(그대로)")
 assert p._version == before + 1  # markdown-exec: hide
 print("inference 텐서인가:", inference_out.is_inference(), end=" / ")
 with expect_error(RuntimeError, match="do not track version counter"):
@@ -66,5 +66,5 @@ with expect_error(RuntimeError, match="leaf Variable that requires grad"):
     p -= 0.1                                               # 그래프 밖에서 고쳐야 한다
 with torch.no_grad():
     p -= 0.1                                               # 매개변수 갱신은 no_grad 안에서
-print("no_grad 안 갱신 뒤: 리프 텐서인가", p.is_leaf, " requires_grad", p.requires_grad)
+print("no_grad 안 갱신 뒤: 리프 텐서인가", p.is_leaf, "| requires_grad", p.requires_grad)
 assert p.is_leaf and p.requires_grad  # markdown-exec: hide

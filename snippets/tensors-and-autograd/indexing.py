@@ -6,13 +6,13 @@ one_row = grid[torch.tensor(2)]  # 0차원 정수 텐서는 파이썬 정수 2�
 for name, t in [("grid[:, 0]", column), ("grid[[0, 2]]", picked), ("grid[grid > 9]", masked),
                 ("grid[tensor(2)]", one_row)]:
     same = t.untyped_storage().data_ptr() == grid.untyped_storage().data_ptr()
-    print(f"{name:<15} 형태={tuple(t.shape)!s:<7} 같은 메모리={same}")
+    print(f"{name:<15} shape={tuple(t.shape)!s:<7} | 같은 메모리={same}")
 print("grid[:, 0]의 보폭:", column.stride(), "(한 칸 = 한 행 = 4칸 건너뜀)")
 row = grid[1]  # 뷰, 첫 원소는 storage의 4번 칸
 print(
-    "grid[1]  storage 시작 주소 같음:",
+    "grid[1] storage 시작 주소 같음:",
     row.untyped_storage().data_ptr() == grid.untyped_storage().data_ptr(),
-    " 첫 원소 주소(data_ptr) 같음:",
+    "| 첫 원소 주소(data_ptr) 같음:",
     row.data_ptr() == grid.data_ptr(),
 )
 assert column.stride() == (4,) and column.data_ptr() == grid.data_ptr()  # markdown-exec: hide

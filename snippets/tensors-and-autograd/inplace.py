@@ -10,5 +10,5 @@ assert s._version == 1  # markdown-exec: hide
 base = torch.zeros(4)
 window = base[:2]                                          # 뷰
 window.add_(1)
-print("뷰를 고친 뒤 원본 버전:", base._version, " 뷰 버전:", window._version)
+print("뷰를 고친 뒤 원본 버전:", base._version, "| 뷰 버전:", window._version)
 assert base._version == 1 and window._version == 1  # markdown-exec: hide

@@ -5,8 +5,8 @@ pred = X * w + b                                          # (2, 3)
 loss = (pred ** 2).sum()                                  # 스칼라
 print("loss =", loss.item())
 print("grad_fn:", type(loss.grad_fn).__name__, "/ pred:", type(pred.grad_fn).__name__)
-print("리프 텐서인가: w", w.is_leaf, " X", X.is_leaf, " X * w", (X * w).is_leaf, " loss", loss.is_leaf)
-print("requires_grad: X", X.requires_grad, " pred", pred.requires_grad)
+print("리프 텐서인가: w", w.is_leaf, "| X", X.is_leaf, "| X * w", (X * w).is_leaf, "| loss", loss.is_leaf)
+print("requires_grad: X", X.requires_grad, "| pred", pred.requires_grad)
 print("backward 전 w.grad:", w.grad)
 assert loss.item() == 23.5  # markdown-exec: hide
 assert type(loss.grad_fn).__name__ == "SumBackward0"  # markdown-exec: hide

@@ -15,7 +15,7 @@ def bias_grad(batch_size, reduction):
 batch_sizes = [1, 4, 16, 64, 256]
 sum_grads = [bias_grad(n, "sum") for n in batch_sizes]
 mean_grads = [bias_grad(n, "mean") for n in batch_sizes]
-print(" batch   sum 기울기   mean 기울기   비율")
+print(f"{'batch':>6} {'sum':>12} {'mean':>12} {'ratio':>7}")
 for n, g_sum, g_mean in zip(batch_sizes, sum_grads, mean_grads, strict=True):
     print(f"{n:6d} {g_sum:12.3f} {g_mean:12.3f} {g_sum / g_mean:7.1f}")
 for n, g_sum, g_mean in zip(batch_sizes, sum_grads, mean_grads, strict=True):  # markdown-exec: hide

@@ -6,17 +6,17 @@ with torch.no_grad():
     before = base._version
     head.mul_(1.0)  # 뷰를 제자리에서 고치면 원본의 버전도 오른다
 print(
-    "no_grad: base * 2   requires_grad",
+    "no_grad: base * 2 | requires_grad",
     computed.requires_grad,
-    " 메모리 공유",
+    "| 메모리 공유",
     shares_memory(computed, base),
 )
 print(
-    "no_grad: base[:2]   requires_grad",
+    "no_grad: base[:2] | requires_grad",
     head.requires_grad,
-    " grad_fn",
+    "| grad_fn",
     head_grad_fn,
-    " 메모리 공유",
+    "| 메모리 공유",
     shares_memory(head, base),
 )
 print("뷰 수정 -> 원본 버전:", before, "->", base._version)
@@ -27,9 +27,9 @@ plain = torch.tensor([1.0, 2.0, 3.0])  # 보통 텐서
 with torch.inference_mode():
     plain_view = plain[:2]
 print(
-    "inference_mode: plain[:2]  추론 텐서인가",
+    "inference_mode: plain[:2] | 추론 텐서인가",
     plain_view.is_inference(),
-    " 메모리 공유",
+    "| 메모리 공유",
     shares_memory(plain_view, plain),
 )
 assert not computed.requires_grad and not shares_memory(computed, base)  # markdown-exec: hide

@@ -8,7 +8,7 @@ s_np *= 2
 print("NumPy로 고친 뒤 s의 버전:", s._version)
 s.sum().backward()
 print(
-    "a.grad:", a.grad.numpy().round(4), " .data로 고친 쪽과 같은가:", torch.allclose(a.grad, silent)
+    "a.grad:", rounded(a.grad), "| .data로 고친 쪽과 같은가:", torch.allclose(a.grad, silent)
 )
 assert s._version == 0 and torch.allclose(a.grad, silent)  # markdown-exec: hide
 
@@ -20,6 +20,6 @@ out = (weight * scale).sum()  # 곱셈은 weight의 기울기용으로 scale을 
 scale_np *= 10  # 역전파 전에 NumPy 쪽에서 고친다
 out.backward()
 print(
-    "scale 버전:", scale._version, " weight.grad:", weight.grad.item(), "(순전파 때의 scale 합은 6)"
+    "scale 버전:", scale._version, "| weight.grad:", weight.grad.item(), "(순전파 때의 scale 합은 6)"
 )
 assert scale._version == 0 and weight.grad.item() == 60.0  # markdown-exec: hide

@@ -5,7 +5,7 @@ right = seq.permute(0, 2, 1)                     # (B, D, T) 축의 의미를 �
 print("seq[0]   (T, D):\n", seq[0])
 print("view     (D, T):\n", wrong[0])
 print("permute  (D, T):\n", right[0])
-print("형태가 같은가:", wrong.shape == right.shape, " 값이 같은가:", torch.equal(wrong, right))
-print("특성 0의 시계열  permute:", right[0, 0].tolist(), " view:", wrong[0, 0].tolist())
+print("형태가 같은가:", wrong.shape == right.shape, "| 값이 같은가:", torch.equal(wrong, right))
+print("특성 0의 시계열: permute", right[0, 0].tolist(), "| view", wrong[0, 0].tolist())
 assert right[0, 0].tolist() == [0, 2, 4] and wrong[0, 0].tolist() == [0, 1, 2]  # markdown-exec: hide
 assert torch.equal(right, seq.transpose(1, 2))  # markdown-exec: hide

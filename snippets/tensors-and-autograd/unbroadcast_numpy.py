@@ -20,12 +20,12 @@ for j in range(3):  # 중심 차분
     step[0, j] = eps
     numeric[0, j] = (loss_np(b_np + step) - loss_np(b_np - step)) / (2 * eps)
 print("합으로 줄인 기울기:", grad_b.round(6))
-print("중심 차분          :", numeric.round(6))
+print("중심 차분:", numeric.round(6))
 print("dL/dZ 형태 -> b 기울기 형태:", dL_dZ.shape, "->", grad_b.shape)
 
 b_t = torch.tensor(b_np, requires_grad=True)  # 같은 값으로 autograd
 (torch.tanh(torch.tensor(X_np) + b_t) ** 2).sum().backward()
-print("autograd b.grad   :", b_t.grad.numpy().round(6), tuple(b_t.grad.shape))
+print("autograd b.grad:", b_t.grad.numpy().round(6), tuple(b_t.grad.shape))
 assert grad_b.round(6).tolist() == [[-0.816216, -1.317264, -2.125962]]  # markdown-exec: hide
 assert np.allclose(grad_b, numeric, atol=1e-6)  # markdown-exec: hide
 assert np.allclose(b_t.grad.numpy(), grad_b)  # markdown-exec: hide

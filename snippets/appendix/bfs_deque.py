@@ -18,6 +18,6 @@ while queue:
             distance[r, c] = distance[row, col] + 1  # 넣을 때 표시한다
             queue.append((r, c))
 for cell, steps in order:
-    print("꺼냄:", cell, " 거리:", steps)
+    print(f"꺼냄: {cell}, 거리: {steps}")
 assert [steps for _, steps in order] == [0, 1, 1, 2, 2, 3]  # markdown-exec: hide
 assert len(order) == rows * cols  # markdown-exec: hide

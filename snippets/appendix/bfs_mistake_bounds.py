@@ -33,9 +33,9 @@ def fill_upper_bounds_only(image, sr, sc, color):
 with expect_error(IndexError):  # 아래 끝(행 2)을 넘는다
     fill_no_bounds([[1, 1], [1, 1]], 1, 1, 2)
 image = [[1, 0], [0, 0], [1, 0]]  # (0, 0)의 1은 혼자 떨어진 영역
-print("검사 없음     :", fill_no_bounds([row[:] for row in image], 0, 0, 2))  # 오류 없이 틀린다
+print("검사 없음:", fill_no_bounds([row[:] for row in image], 0, 0, 2))  # 오류 없이 틀린다
 print("큰 쪽 끝만 검사:", fill_upper_bounds_only([row[:] for row in image], 0, 0, 2))
-print("올바른 답     :", flood_fill([row[:] for row in image], 0, 0, 2))
+print("올바른 답:", flood_fill([row[:] for row in image], 0, 0, 2))
 wrong, right = [[2, 0], [0, 0], [2, 0]], [[2, 0], [0, 0], [1, 0]]  # markdown-exec: hide
 assert fill_no_bounds([row[:] for row in image], 0, 0, 2) == wrong  # markdown-exec: hide
 assert fill_upper_bounds_only([row[:] for row in image], 0, 0, 2) == wrong  # markdown-exec: hide

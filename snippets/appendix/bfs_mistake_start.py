@@ -16,9 +16,9 @@ def fill_forget_start(image, sr, sc, color):
 
 lonely = [[1, 0], [0, 1]]  # 시작 칸 (0, 0)이 혼자인 영역
 print("시작 칸을 잊음:", fill_forget_start([row[:] for row in lonely], 0, 0, 2))
-print("올바른 답     :", flood_fill([row[:] for row in lonely], 0, 0, 2))
+print("올바른 답:", flood_fill([row[:] for row in lonely], 0, 0, 2))
 pair = [[1, 1], [0, 0]]  # 영역이 두 칸이면 이웃을 거쳐 시작 칸도 칠해져 버그가 숨는다
-print("두 칸 영역    :", fill_forget_start([row[:] for row in pair], 0, 0, 2))
+print("두 칸 영역:", fill_forget_start([row[:] for row in pair], 0, 0, 2))
 assert fill_forget_start([row[:] for row in lonely], 0, 0, 2) == [[1, 0], [0, 1]]  # markdown-exec: hide
 assert fill_forget_start([row[:] for row in pair], 0, 0, 2) == [[2, 2], [0, 0]]  # markdown-exec: hide
 assert flood_fill([row[:] for row in lonely], 0, 0, 2) == [[2, 0], [0, 1]]  # markdown-exec: hide

@@ -14,8 +14,7 @@ for size in (250, 500, 1000):
     growth = f"앞 크기의 {elapsed / previous:.1f}배" if previous else "기준"
     if previous:
         ratios.append(elapsed / previous)
-    cells = f"{size:4d}×{size:<4d} 칸 {size * size:>9,d}개"
-    print(f"{cells}  섬 {islands}개  {elapsed:6.3f}초  ({growth})")
+    print(f"{size:4d}×{size:<4d} {elapsed:6.3f}초: 칸 {size * size:,}개, 섬 {islands}개 ({growth})")
     previous = elapsed
     assert islands == 1  # markdown-exec: hide
 assert len(ratios) == 2 and all(ratio > 1 for ratio in ratios)  # markdown-exec: hide

@@ -19,9 +19,9 @@ def wrong(t):
 x = torch.tensor([1.0, 2.0, 3.0])
 leaf = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)  # x와 같은 값의 리프
 wrong(leaf).backward()
-print("autograd가 준 기울기 :", leaf.grad.tolist())
-print("중심 차분            :", [round(v, 6) for v in numerical_grad(wrong, x).tolist()])
-print("grad_matches         :", grad_matches(wrong, x))
+print("autograd가 준 기울기:", leaf.grad.tolist())
+print("중심 차분:", [round(v, 6) for v in numerical_grad(wrong, x).tolist()])
+print("grad_matches:", grad_matches(wrong, x))
 float64_leaf = x.to(torch.float64).requires_grad_(True)  # gradcheck는 float64 입력을 쓴다
 verdict = torch.autograd.gradcheck(wrong, (float64_leaf,), raise_exception=False)
 print("torch.autograd.gradcheck:", verdict)

@@ -24,12 +24,7 @@ for step in range(3):
 print("torch.optim.SGD와 같은 매개변수:", torch.allclose(model.weight, twin.weight))
 print("같은 텐서 객체인가:", model.weight is weight_object)
 print(
-    "리프인가:",
-    model.weight.is_leaf,
-    " grad_fn:",
-    model.weight.grad_fn,
-    " .grad:",
-    model.weight.grad,
+    f"리프인가: {model.weight.is_leaf}, grad_fn: {model.weight.grad_fn}, .grad: {model.weight.grad}"
 )
 assert torch.allclose(model.weight, twin.weight)  # markdown-exec: hide
 assert torch.allclose(model.bias, twin.bias)  # markdown-exec: hide

@@ -10,6 +10,6 @@ with expect_error(ValueError, match=r"\(8, 3, 32, 32\)"):
 
 # channels를 주지 않으면 이미 NCHW인 배치도, [B, H, W] 흑백 배치도 축이 3개나 4개라서 통과한다
 print("channels 없이 (8, 3, 32, 32) ->", tuple(to_nchw(nchw).shape))
-print("channels 없이 (16, 28, 28)   ->", tuple(to_nchw(torch.rand(16, 28, 28)).shape))
+print("channels 없이 (16, 28, 28) ->", tuple(to_nchw(torch.rand(16, 28, 28)).shape))
 assert tuple(to_nchw(nchw).shape) == (8, 32, 3, 32)  # markdown-exec: hide
 assert tuple(to_nchw(torch.rand(16, 28, 28)).shape) == (1, 28, 16, 28)  # markdown-exec: hide

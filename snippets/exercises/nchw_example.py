@@ -7,7 +7,7 @@ batch = torch.rand(8, 32, 32, 3)  # (B, H, W, C): 이미지 라이브러리의 �
 one = torch.rand(28, 28, 1)  # (H, W, C): 흑백 한 장
 nchw = to_nchw(batch, channels=3)
 print("배치 (8, 32, 32, 3) ->", tuple(nchw.shape), "연속 메모리:", nchw.is_contiguous())
-print("한 장 (28, 28, 1)   ->", tuple(to_nchw(one).shape))
+print("한 장 (28, 28, 1) ->", tuple(to_nchw(one).shape))
 print("nchw[0, 2, 5, 7] == batch[0, 5, 7, 2]:", bool(nchw[0, 2, 5, 7] == batch[0, 5, 7, 2]))
 # contiguous()를 부르기 전, permute만 한 결과
 print("permute만 한 배치의 연속 메모리:", batch.permute(0, 3, 1, 2).is_contiguous())

@@ -14,6 +14,6 @@ else:
 print(f"torch   {torch.__version__}")
 print(f"python  {sys.version.split()[0]} ({platform.machine()})")
 print(f"CUDA    {cuda_line}")
-print(f"스레드  {torch.get_num_threads()}")
+print(f"threads {torch.get_num_threads()}")
 assert (cuda_build is None) == (not torch.backends.cuda.is_built())  # markdown-exec: hide
 assert cuda_line.startswith("없음") == (cuda_build is None)  # markdown-exec: hide

@@ -228,11 +228,11 @@ assert [round(g, 4) for g in data_grad.grad_fixed] == [0.47, 0.3932, 0.21]
 # %%
 grad = inplace.data_gradient
 sigmoid = torch.sigmoid(torch.tensor(grad.a))
-print("s            =", [round(v, 4) for v in sigmoid.tolist()])
-print("a.grad (틀림) =", [round(v, 4) for v in grad.grad_data_mul])
-print("2s(1-2s)     =", [round(v, 4) for v in grad.formula_wrong])
-print("a.grad (맞음) =", [round(v, 4) for v in grad.grad_fixed])
-print("2s(1-s)      =", [round(v, 4) for v in grad.formula_right])
+print("s        =", [round(v, 4) for v in sigmoid.tolist()])
+print("a.grad   =", [round(v, 4) for v in grad.grad_data_mul], "(틀림)")
+print("2s(1-2s) =", [round(v, 4) for v in grad.formula_wrong])
+print("a.grad   =", [round(v, 4) for v in grad.grad_fixed], "(맞음)")
+print("2s(1-s)  =", [round(v, 4) for v in grad.formula_right])
 
 # %% tags=["check"]
 assert torch.allclose(torch.tensor(grad.grad_data_mul), torch.tensor(grad.formula_wrong))
@@ -283,8 +283,8 @@ if not train_verdict.ok:  # 고치기 전의 모습
 # %% [markdown]
 # 같은 초기값에서 시작하므로 step 0의 손실은 같고, step 1도 같습니다(첫 갱신에는 쌓인 기울기가
 # 하나뿐입니다). 두 번째 갱신부터 지난 기울기가 섞여 step 2부터 어긋납니다. 오류는 없습니다.
-# `zero_grad()`를 부르는 쪽과 빠뜨린 쪽의 손실을 나란히 놓습니다. 표의 손실은 그 단계의
-# 갱신 전 값입니다.
+# `zero_grad()`를 부르는 쪽(`with` 열)과 빠뜨린 쪽(`without` 열)의 손실을 나란히 놓습니다.
+# 표의 손실은 그 단계의 갱신 전 값입니다.
 
 # %%
 # --8<-- "labs/deep_learning_pytorch/tensors_and_autograd/exercises/autograd_bugs.py:zero-grad-findings"

@@ -526,7 +526,7 @@ def measure_inplace() -> InplaceReport:
 
 
 def _fmt(values: list[float]) -> str:
-    return "[" + "  ".join(f"{v:.4f}" for v in values) + "]"
+    return "[" + ", ".join(f"{v:.4f}" for v in values) + "]"
 
 
 def print_inplace(report: InplaceReport) -> None:
@@ -537,13 +537,13 @@ def print_inplace(report: InplaceReport) -> None:
     print(f"    {first_line(error.message)}")
     view = report.view_normalization
     print(f"  view를 제자리 정규화: 데이터셋 평균 {view.mean_before:.3f} -> "
-          f"{abs(view.mean_after_inplace):.3f}  (오류 없이 원본이 바뀜)")
-    print(f"  새 텐서로 정규화    : 데이터셋 평균 {view.mean_before:.3f} -> "
+          f"{abs(view.mean_after_inplace):.3f} (오류 없이 원본이 바뀜)")
+    print(f"  새 텐서로 정규화: 데이터셋 평균 {view.mean_before:.3f} -> "
           f"{view.mean_after_new_tensor:.3f}")
     grad = report.data_gradient
     print(f"  a = {grad.a}")
-    print(f"  s.data.mul_(2) 후 a.grad : {_fmt(grad.grad_data_mul)} (틀림, 오류 없음)")
-    print(f"  s = s * 2      후 a.grad : {_fmt(grad.grad_fixed)} (맞음)")
+    print(f"  s.data.mul_(2) 후 a.grad: {_fmt(grad.grad_data_mul)} (틀림, 오류 없음)")
+    print(f"  s = s * 2 후 a.grad: {_fmt(grad.grad_fixed)} (맞음)")
 # --8<-- [end:inplace-findings]
 
 
@@ -584,7 +584,7 @@ def check_train(train_fn, lr: float = 0.1, steps: int = 30) -> Verdict:
     same = len(losses) == steps and all(
         abs(got - want) <= 1e-4 * max(1.0, want) for got, want in zip(losses, expected,
                                                                      strict=True))
-    findings = [f"step {k:2d} 손실 {losses[k]:8.4f}  (기울기를 step마다 비우면 {expected[k]:8.4f})"
+    findings = [f"step {k}: 손실 {losses[k]:.4f}, 기울기를 step마다 비우면 {expected[k]:.4f}"
                 for k in (0, 2, 10, steps - 1) if k < len(losses)]
     advice = "" if same else ("기울기가 step마다 쌓입니다. backward() 전에 "
                               "optimizer.zero_grad()로 비웁니다.")
@@ -636,8 +636,9 @@ def measure_zero_grad(lr: float = 0.1, steps: int = 30) -> ZeroGradReport:
 
 def print_zero_grad(report: ZeroGradReport) -> None:
     print(f"[3] zero_grad 누락 (선형회귀, SGD lr={report.lr})")
+    print(f"  {'step':>4}  {'with':>8}  {'without':>8}")
     for step, with_zero, without in report.table():
-        print(f"  step {step:2d}  zero_grad 있음 {with_zero:8.4f}   없음 {without:8.4f}")
+        print(f"  {step:4d}  {with_zero:8.4f}  {without:8.4f}")
 
 
 def plot_zero_grad(report: ZeroGradReport):

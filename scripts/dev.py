@@ -324,6 +324,15 @@ def _drift(args) -> None:
         *(["--baseline", args.baseline] if args.baseline else []), summary=r"^drift: \d+ block")
 
 
+def _student(*command: str | Path) -> None:
+    """A student's command: its own report (in Korean) is all it prints, and its exit status
+    is dev.py's, without the task runner's "failed:" line."""
+    env = child_environment(**ENVIRONMENT)
+    code = subprocess.run([str(PYTHON), *map(str, command)], cwd=ROOT, env=env).returncode
+    if code:
+        raise SystemExit(code)
+
+
 def _exercises(args) -> None:
     check = ["--check"] if args.check else []
     run(PYTHON, ROOT / "scripts" / "make_exercise_stubs.py", *check)
@@ -385,7 +394,7 @@ TASKS: dict[str, Task] = {
                       _flag("--check", "only check they are in sync"), "docs"),
     "exercise": Task(
         "copy an exercise to workspace/ (start NAME) and test it (check NAME)",
-        lambda args: run(PYTHON, ROOT / "scripts" / "exercise.py", *(args.args or ["--help"])),
+        lambda args: _student(ROOT / "scripts" / "exercise.py", *(args.args or ["--help"])),
         _rest("list | start NAME | check NAME [pytest args] [--workspace DIR]")),
     "test-exercises": Task(
         "run the exercise tests against the student versions in labs/",

@@ -32,7 +32,7 @@ from pathlib import Path
 
 from bs4 import BeautifulSoup, NavigableString
 
-from bookkit.files import write_atomically
+from bookkit.memo import Memo
 
 KATEX = Path("assets") / "vendor" / "katex" / "katex.min.js"  # under docs_dir
 SCRIPT = Path(__file__).with_name("katex_render.js")
@@ -184,37 +184,31 @@ class SetPages:
     """Pages as an earlier build set them, in ``folder`` by the digest of the page before and
     of what sets it (the site's KaTeX, its script, this module): a build in a new process (a
     fresh ``dev.py build``) sets again only the pages it never set. The same content-addressed
-    files as the search field's cache; no cache library is needed for one read and one write a
-    page. :meth:`prune` removes what the build did not use."""
+    files as every derived artefact (:class:`bookkit.memo.Memo`). :meth:`prune` removes what the
+    build did not use."""
 
     def __init__(self, folder: Path, katex_js: Path) -> None:
-        self.folder = folder
+        self.memo = Memo(folder)
         digest = hashlib.sha256()
         for part in (katex_js, SCRIPT, Path(__file__)):
             digest.update(hashlib.sha256(part.read_bytes() if part.is_file() else b"").digest())
         self.salt = digest.digest()
-        self.used: set[str] = set()
 
     def render(self, html: str, katex: Callable[[], Katex], where) -> str:
         """:func:`render_page_math` of ``html``, kept or made with ``katex()``."""
         if 'class="arithmatex' not in html:
             return html
         key = hashlib.sha256(self.salt + html.encode()).hexdigest()
-        self.used.add(key)
-        path = self.folder / key[:2] / key
-        try:
-            return path.read_text(encoding="utf-8")
-        except OSError:  # not set before (or pruned meanwhile by another build)
-            pass
+        kept = self.memo.get(key)
+        if kept is not None:
+            try:
+                return kept.decode("utf-8")
+            except UnicodeDecodeError:
+                pass
         rendered = render_page_math(html, katex(), where)
-        try:
-            write_atomically(path, rendered.encode())
-        except OSError:  # only a cache: another build may be pruning the folder
-            pass
+        self.memo.put(key, rendered.encode())
         return rendered
 
     def prune(self) -> None:
         """Remove the pages this build did not use (a full build: it used every page it has)."""
-        for path in self.folder.glob("*/*"):
-            if path.name not in self.used and not path.name.endswith(".tmp"):
-                path.unlink(missing_ok=True)
+        self.memo.sweep()

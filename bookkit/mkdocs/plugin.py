@@ -81,12 +81,13 @@ from bookkit.mkdocs.search import (
     AnalysisHelper,
     add_morphs_field,
     pages_digest,
+    search_memo,
     tidy_documents,
     warm_kiwi,
     write_index,
 )
 from bookkit.mkdocs.serve_errors import guard_rebuilds
-from bookkit.mkdocs.site_check import check_site
+from bookkit.mkdocs.site_check import check_site, scan_memo
 from bookkit.mkdocs.theme_listing import list_without_dot_folders
 from bookkit.outputs import (
     details,
@@ -177,12 +178,9 @@ def _settings(config: BookConfig, root: Path) -> Settings:
         raise PluginError(f"bookkit: {error}") from error
 
 
-def _body_line(file: File, markdown: str) -> int:
-    """The line of the page's source where ``markdown`` (its body, after front matter) starts."""
-    try:
-        source = Path(file.abs_src_path).read_text(encoding="utf-8")
-    except (OSError, TypeError, UnicodeDecodeError):
-        return 1
+def _body_line(source: str, markdown: str) -> int:
+    """The line of the page's ``source`` where ``markdown`` (its body, after front matter)
+    starts."""
     start = source.find(markdown[:200]) if markdown else -1
     return source.count("\n", 0, start) + 1 if start >= 0 else 1
 
@@ -442,7 +440,9 @@ class BookPlugin(BasePlugin[BookConfig]):
         state.shown.add(state.page)
         kind = page.meta.get("kind")
         try:
-            markdown = fold_answers(markdown, state.page, _body_line(page.file, markdown))
+            read = state.pages.get(page.file.src_uri)
+            first = _body_line(read.text, markdown) if read is not None else 1
+            markdown = fold_answers(markdown, state.page, first)
         except PredictionError as error:
             raise PluginError(str(error)) from error
         if kind in ("chapter", "exercise", "appendix") and state.glossary:
@@ -535,9 +535,12 @@ class BookPlugin(BasePlugin[BookConfig]):
         write_manifest(build_manifest(outcomes, state.measurements, state.root),
                        state.settings.manifest_path(state.root))
         notebooks = [page for page in state.pages.values() if page.is_notebook]
+        scans = scan_memo(state.root)
         problems = self.unrendered_blocks() + markup_outside_allowlist(outcomes) + check_site(
             Path(config.docs_dir), Path(config.site_dir), state.root, notebooks,
-            state.search_index)
+            state.search_index, scans)
+        if not self.dirty.enabled:  # every file of the site was scanned: the rest is old
+            scans.sweep()
         if problems:
             raise PluginError("post-build check failed:\n  " + "\n  ".join(problems))
         if self.dirty.enabled and self.warming is None:  # a save will need Kiwi: load it now
@@ -594,8 +597,10 @@ class BookPlugin(BasePlugin[BookConfig]):
         state = self.state
         state.search_index = json.loads(index.read_bytes())
         tidy_documents(state.search_index)
-        counts = add_morphs_field(state.search_index, state.glossary_text,
-                                  state.root / SEARCH_CACHE, state.helper)
+        memo = search_memo(state.root / SEARCH_CACHE)
+        counts = add_morphs_field(state.search_index, state.glossary_text, memo, state.helper)
+        if not self.dirty.enabled:  # a full build saw every section: the rest is old
+            memo.sweep()
         write_index(Path(config.site_dir), state.search_index)
         write_atomically(state.root / LAST_PAGES, state.pages_digest.encode())
         log.info("bookkit: Korean search field: %(analysed)d sections analysed, "

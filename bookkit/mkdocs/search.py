@@ -40,7 +40,8 @@ from pathlib import Path
 
 from bs4 import BeautifulSoup
 
-from bookkit.files import read_kept_json, write_atomically
+from bookkit.files import write_atomically
+from bookkit.memo import Memo
 from bookkit.mkdocs.glossary import terms
 
 FIELD = "morphs"
@@ -192,13 +193,20 @@ def tidy_documents(index: dict) -> None:
         doc["text"] = _MATH.sub(lambda match: math_text(match[1] or match[2]), doc["text"])
 
 
-def add_morphs_field(index: dict, glossary_md: str, cache_dir: Path,
+def search_memo(cache_dir: Path) -> Memo:
+    """The memo of the search field's sections (one ``.txt`` of JSON per section)."""
+    return Memo(cache_dir, ".txt")
+
+
+def add_morphs_field(index: dict, glossary_md: str, cache: Memo | Path,
                      helper: AnalysisHelper | None = None) -> dict[str, int]:
     """Add the ``morphs`` field to every section of a built search ``index`` (Material's
     ``search_index.json``, read; :func:`write_index` writes it); counts for the log.
 
     Sections neither kept nor cached are analysed by ``helper`` when one was started for this
-    glossary (:class:`AnalysisHelper`), else here."""
+    glossary (:class:`AnalysisHelper`), else here. ``cache``: the memo of fields (a folder is
+    made one, :func:`search_memo`); every section's key is marked used in it."""
+    memo = cache if isinstance(cache, Memo) else search_memo(cache)
     aliases = terms(glossary_md)
     shaping = json.dumps([CACHE_VERSION, metadata.version("kiwipiepy"),
                           metadata.version("kiwipiepy-model"), KIWI_OPTIONS, aliases,
@@ -209,8 +217,9 @@ def add_morphs_field(index: dict, glossary_md: str, cache_dir: Path,
     keys = [hashlib.sha256(f"{shaping}\0{doc['title']}\0{doc['text']}".encode()).hexdigest()
             for doc in index["docs"]]
     for key, doc in zip(keys, index["docs"], strict=True):
+        memo.used.add(key)
         if key not in _KEPT:
-            kept = read_kept_json(cache_dir / key[:2] / f"{key}.txt")
+            kept = memo.get_json(key)
             if isinstance(kept, list) and len(kept) == 2 and all(isinstance(f, str) for f in kept):
                 _KEPT[key] = kept
         if key not in _KEPT:
@@ -221,8 +230,7 @@ def add_morphs_field(index: dict, glossary_md: str, cache_dir: Path,
         analysed = [section_fields(kiwi_for(aliases), doc, aliases) for doc in new.values()]
     for key, fields in zip(new, analysed, strict=True):
         _KEPT[key] = fields
-        write_atomically(cache_dir / key[:2] / f"{key}.txt",
-                         json.dumps(fields, ensure_ascii=False).encode())
+        memo.put_json(key, fields)
     for key, doc in zip(keys, index["docs"], strict=True):
         doc[FIELD], doc[TITLE_FIELD] = _KEPT[key]
     fields = index["config"]["fields"]

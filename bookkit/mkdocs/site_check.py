@@ -31,7 +31,6 @@ The plugin runs these checks at the end of every ``mkdocs build``.
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import re
 from dataclasses import asdict, dataclass, field, fields
@@ -41,7 +40,7 @@ from urllib.parse import unquote, urlsplit
 
 from selectolax.lexbor import LexborHTMLParser
 
-from bookkit.files import read_kept_json, write_atomically
+from bookkit.memo import Memo
 from bookkit.mkdocs.notebook_check import check_notebook_page
 from bookkit.mkdocs.search import DOCS_FILE, read_index
 from bookkit.page_source import Page
@@ -302,21 +301,26 @@ def _kept_scan(kept) -> _Scan | None:
     return _Scan(**kept)
 
 
-def _scan_file(path: Path, project_root: Path | None = None, templates: str = "") -> _Scan:
-    """The scan of one built file, from the caches when its bytes were scanned before."""
+def _scan_file(path: Path, project_root: Path | None = None, templates: str = "",
+               memo: Memo | None = None) -> _Scan:
+    """The scan of one built file, from the caches when its bytes were scanned before (the
+    in-process one, then ``memo``, the project's :data:`CACHE_DIR`)."""
     data = path.read_bytes()
     is_css = path.suffix == ".css"
     key = hashlib.sha256(
         f"{SCAN_VERSION}\0{is_css}\0{project_root}\0{templates}\0".encode() + data
     ).hexdigest()
+    if memo is None and project_root is not None:
+        memo = scan_memo(project_root)
+    if memo is not None:
+        memo.used.add(key)
     if key in _SCANS_BY_DIGEST:
         return _SCANS_BY_DIGEST[key]
-    stored = project_root / CACHE_DIR / key[:2] / f"{key}.json" if project_root else None
-    scan = _kept_scan(read_kept_json(stored)) if stored is not None else None
+    scan = _kept_scan(memo.get_json(key)) if memo is not None else None
     if scan is None:
         scan = _scan(data.decode("utf-8", errors="replace"), is_css, project_root)
-        if stored is not None:
-            write_atomically(stored, json.dumps(asdict(scan)).encode())
+        if memo is not None:
+            memo.put_json(key, asdict(scan))
     if len(_SCANS_BY_DIGEST) >= _SCANS_KEPT:
         _SCANS_BY_DIGEST.clear()
     _SCANS_BY_DIGEST[key] = scan
@@ -348,7 +352,13 @@ def check_markup(site_dir: Path, project_root: Path | None = None) -> list[str]:
     return _check_pages(site_dir, project_root)[1]
 
 
-def _check_pages(site_dir: Path, project_root: Path | None) -> tuple[list[str], list[str]]:
+def scan_memo(project_root: Path) -> Memo:
+    """The memo of scans of built files (one JSON per file's bytes)."""
+    return Memo(project_root / CACHE_DIR, ".json")
+
+
+def _check_pages(site_dir: Path, project_root: Path | None,
+                 memo: Memo | None = None) -> tuple[list[str], list[str]]:
     """Problems of checks 3 (offline), and 4 and 5 (script, pictures), from one parse of each
     page."""
     offline: list[str] = []
@@ -357,7 +367,7 @@ def _check_pages(site_dir: Path, project_root: Path | None) -> tuple[list[str], 
     for path in sorted(site_dir.rglob("*")):
         if path.suffix not in (".html", ".css"):
             continue
-        scan = _scan_file(path, project_root, templates)
+        scan = _scan_file(path, project_root, templates, memo)
         name = path.relative_to(site_dir)
         for url in scan.loads:
             offline.append(f"{name}: loads {url} from another host")
@@ -393,10 +403,12 @@ def check_search_index(site_dir: Path, index: dict | None = None) -> list[str]:
 
 
 def check_site(docs_dir: Path, site_dir: Path, project_root: Path,
-               notebooks: list[Page], search_index: dict | None = None) -> list[str]:
+               notebooks: list[Page], search_index: dict | None = None,
+               memo: Memo | None = None) -> list[str]:
     """The post-build checks: notebook pages, offline loading, script, the search index (as
-    written in ``site_dir``, or ``search_index``, the one the build just wrote there)."""
-    offline, markup = _check_pages(site_dir, project_root)
+    written in ``site_dir``, or ``search_index``, the one the build just wrote there). ``memo``
+    (default: the project's) marks every scan the site needed, for the caller's sweep."""
+    offline, markup = _check_pages(site_dir, project_root, memo)
     notebook_problems = [
         problem for page in notebooks
         for problem in check_notebook_page(

@@ -131,6 +131,47 @@ def load(config: Mapping[str, Any] | None = None,
     return Settings(**values)
 
 
+class _AnyTagLoader:
+    """A YAML loader for mkdocs.yml that reads its ``!!python/name:`` and ``!ENV`` tags as
+    None: only the plain ``bookkit`` options are wanted here."""
+
+    @staticmethod
+    def make():
+        import yaml
+
+        class Loader(yaml.SafeLoader):
+            pass
+
+        Loader.add_multi_constructor("", lambda loader, suffix, node: None)
+        Loader.add_multi_constructor("!", lambda loader, suffix, node: None)
+        return Loader
+
+
+def mkdocs_options(root: Path, config_file: str = "mkdocs.yml") -> dict[str, Any]:
+    """The ``bookkit`` plugin's options in the project's ``mkdocs.yml`` (none: {})."""
+    import yaml
+
+    path = Path(root) / config_file
+    if not path.is_file():
+        return {}
+    config = yaml.load(path.read_text(encoding="utf-8"), Loader=_AnyTagLoader.make()) or {}
+    for plugin in config.get("plugins") or []:
+        if isinstance(plugin, dict) and isinstance(plugin.get("bookkit"), dict):
+            return dict(plugin["bookkit"])
+    return {}
+
+
+def project_settings(root: Path, environ: Mapping[str, str] | None = None) -> Settings:
+    """The settings every entry point uses for the project at ``root`` (build, serve, pytest,
+    verify, record, drift, prune, shard): defaults < ``mkdocs.yml``'s ``bookkit`` options (paths
+    relative to ``root``) < ``BOOK_*`` variables, as the plugin reads them."""
+    options = mkdocs_options(root)
+    for name in ("store", "secondary_store", "manifest"):
+        if isinstance(options.get(name), str):
+            options[name] = Path(root) / options[name]
+    return load(options, environ)
+
+
 def child_environment(settings: Settings | None = None, **extra: str) -> dict[str, str]:
     """The environment for a child process (a build, a test run): this one, with ``settings``
     written back as ``BOOK_*`` variables where they differ from the defaults, and ``extra``."""

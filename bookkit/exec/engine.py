@@ -32,7 +32,7 @@ from bookkit.exec.jobs import BlockSource, Failure, Job, Limits
 from bookkit.exec.runner import GUARDED, JobResult, require_asserts, run_jobs, start_server
 from bookkit.exec.store import Digests, Store
 from bookkit.exec.units import Block, Unit, UnitsError, book_pages, page_units
-from bookkit.settings import Settings, load, with_changes
+from bookkit.settings import Settings, project_settings, with_changes
 
 # Under MkDocs, whose handler shows the INFO records of its plugins: a cold build takes minutes.
 log = logging.getLogger("mkdocs.plugins.bookkit.engine")
@@ -71,7 +71,7 @@ class Engine:
     def __init__(self, root: Path, settings: Settings | None = None, *,
                  store_dir: Path | None = None, device: str | None = None) -> None:
         require_asserts()  # under -O the hidden asserts would not run: store nothing
-        self.settings = settings or load()
+        self.settings = settings or project_settings(Path(root))
         if device is not None:
             self.settings = with_changes(self.settings, device=device)
         self.root = Path(root).resolve()

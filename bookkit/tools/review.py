@@ -29,7 +29,7 @@ from pathlib import Path
 
 from bookkit.fences import code_fence
 from bookkit.manifest import read_manifest
-from bookkit.settings import child_environment, environment, load
+from bookkit.settings import child_environment, environment, project_settings
 
 MAX_DIFF_LINES = 40
 
@@ -153,7 +153,7 @@ def resolve_base(root: Path, base: str) -> str:
 
 def review_revision(root: Path, base: str) -> tuple[Review, str]:
     commit = resolve_base(root, base)
-    store = load().store_dir(root)
+    store = project_settings(root).store_dir(root)
     with tempfile.TemporaryDirectory(prefix="book-review-") as folder:
         work = Path(folder)
         worktree = work / "base"

@@ -309,3 +309,20 @@ def pytest_configure(config):
     import real_book
 
     config.pluginmanager.register(real_book, "real-book")
+
+
+@pytest.fixture(autouse=True)
+def _unit_tests_start_no_process(request, monkeypatch):
+    """A test's tier follows from what it does: a ``unit`` test runs in this process, so one
+    that starts a process (a subprocess, a worker, a browser) fails here and is marked ``e2e``
+    (a module's ``pytestmark``, or the test's own marker)."""
+    if request.node.get_closest_marker("unit") is None:
+        return
+    import multiprocessing.process
+
+    def refuse(*args, **kwargs):
+        raise RuntimeError(f"{request.node.nodeid}: a unit test started a process; mark it "
+                           "e2e (tests/conftest.py, tiers)")
+
+    monkeypatch.setattr(subprocess.Popen, "_execute_child", refuse)
+    monkeypatch.setattr(multiprocessing.process.BaseProcess, "start", refuse)

@@ -109,6 +109,7 @@ def _command(*args: str, timeout: int = 60) -> subprocess.CompletedProcess:
                           text=True, timeout=timeout)
 
 
+@pytest.mark.e2e  # starts a process
 def test_diff_with_a_bad_base_prints_gits_reason_before_any_build():
     result = _command("-m", "bookkit.tools.review", "no-such-revision-t6")
     assert result.returncode != 0
@@ -117,6 +118,7 @@ def test_diff_with_a_bad_base_prints_gits_reason_before_any_build():
     assert "git:" in result.stderr and "fatal" in result.stderr, result.stderr
 
 
+@pytest.mark.e2e  # starts a process
 def test_diff_main_raises_a_clear_exit(monkeypatch):
     from bookkit.tools import review
 
@@ -126,6 +128,7 @@ def test_diff_main_raises_a_clear_exit(monkeypatch):
     assert "no-such-revision-t6" in str(caught.value.code)
 
 
+@pytest.mark.e2e  # starts a process
 def test_merge_of_a_missing_folder_fails_naming_it(tmp_path):
     missing = tmp_path / "no" / "such" / "dir"
     result = _command("scripts/dev.py", "merge", str(missing))
@@ -134,6 +137,7 @@ def test_merge_of_a_missing_folder_fails_naming_it(tmp_path):
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.e2e  # starts a process
 def test_record_of_a_missing_snippet_fails_naming_it(tmp_path):
     from bookkit.recordings.cli import main
 

@@ -28,6 +28,7 @@ def one(root: Path, *codes: str, **fields):
     return result
 
 
+@pytest.mark.e2e  # starts a process
 @needs_landlock
 @pytest.mark.parametrize("code", [
     # os.open with dir_fd raises no "open" audit event with the path
@@ -50,6 +51,7 @@ def test_a_write_outside_the_scratch_folder_is_refused_by_the_kernel(tmp_path, c
     assert sorted(p.name for p in tmp_path.rglob("*")) == ["bookkit", "docs"]
 
 
+@pytest.mark.e2e  # starts a process
 @needs_landlock
 def test_the_scratch_folder_and_temporary_files_stay_writable(tmp_path):
     code = ("import tempfile, pathlib\npathlib.Path('mine.txt').write_text('x')\n"
@@ -60,6 +62,7 @@ def test_the_scratch_folder_and_temporary_files_stay_writable(tmp_path):
     assert result.outputs == ["ok\n"]
 
 
+@pytest.mark.e2e  # starts a process
 @pytest.mark.skipif(LANDLOCK < 4, reason="TCP is Landlock ABI 4")
 def test_a_unit_cannot_open_a_tcp_connection(tmp_path):
     with socket.socket() as server:
@@ -71,6 +74,7 @@ def test_a_unit_cannot_open_a_tcp_connection(tmp_path):
     assert result.failure is not None and result.failure.type == "PermissionError"
 
 
+@pytest.mark.e2e  # starts a process
 def test_a_grandchild_in_a_session_of_its_own_does_not_outlive_its_unit(tmp_path):
     code = ("import subprocess, os\n"
             "p = subprocess.Popen(['sleep', '240'], start_new_session=True)\n"
@@ -83,6 +87,7 @@ def test_a_grandchild_in_a_session_of_its_own_does_not_outlive_its_unit(tmp_path
         assert wait_until(lambda pid=pid: gone(pid), 5), f"{pid} outlived its unit"
 
 
+@pytest.mark.e2e  # starts a process
 def test_a_unit_whose_worker_ends_first_leaves_nothing_behind(tmp_path):
     code = ("import subprocess, os\n"
             "p = subprocess.Popen(['sleep', '240'], start_new_session=True)\n"
@@ -99,6 +104,7 @@ def test_a_unit_whose_worker_ends_first_leaves_nothing_behind(tmp_path):
     assert wait_until(lambda: gone(pid), 5), f"{pid} outlived its unit"
 
 
+@pytest.mark.e2e  # starts a process
 def test_a_block_cannot_renew_its_time_by_talking_to_the_build(tmp_path):
     code = ("import gc, time\nfrom multiprocessing.connection import Connection\n"
             "from bookkit.exec.jobs import BlockStarted\n"
@@ -112,6 +118,7 @@ def test_a_block_cannot_renew_its_time_by_talking_to_the_build(tmp_path):
     assert result.failure is not None and result.failure.type == "ProtocolError"
 
 
+@pytest.mark.e2e  # starts a process
 def test_the_output_cap_holds_when_a_block_switches_its_own_off(tmp_path):
     code = ("import sys\nsys.stdout.limit = 10**9\nprint('x' * 5000)\n")  # the worker's buffer
     result = one(tmp_path, code, limits=Limits(output=1000))
@@ -119,6 +126,7 @@ def test_the_output_cap_holds_when_a_block_switches_its_own_off(tmp_path):
     assert result.outputs == []
 
 
+@pytest.mark.e2e  # starts a process
 def test_a_unit_cannot_raise_its_memory_limit(tmp_path):
     look = ("import resource\nsoft, hard = resource.getrlimit(resource.RLIMIT_DATA)\n"
             "print(soft == hard == 512 * 2**20)\n")
@@ -135,6 +143,7 @@ def test_what_is_not_enforced_is_said_in_words():
 
 
 # A shared mapping is not in RLIMIT_DATA: 1.5 GiB under a 1 GiB limit once ran to the end.
+@pytest.mark.e2e  # starts a process
 def test_shared_memory_counts_toward_the_units_memory_limit(tmp_path):
     code = ("import mmap, time\nm = mmap.mmap(-1, 1536 * 2**20, flags=mmap.MAP_SHARED)\n"
             "for offset in range(0, len(m), 4096):\n    m[offset] = 1\ntime.sleep(5)\n")
@@ -147,6 +156,7 @@ def test_shared_memory_counts_toward_the_units_memory_limit(tmp_path):
 
 # Processes started past the audit hooks (a shell's children, a fork through ctypes) once
 # went uncounted: 4 and 5 ran at once under a limit of 2.
+@pytest.mark.e2e  # starts a process
 @pytest.mark.parametrize("code", [
     "import os\nos.system('sleep 5 & sleep 5 & sleep 5 & wait')\n",
     "import ctypes, time\nlibc = ctypes.CDLL(None)\nfor _ in range(5):\n"

@@ -93,6 +93,7 @@ print("RESULT", json.dumps({"outputs": result.outputs,
 
 
 # Row 1: an orphan kept the build's stdout, so `dev.py build` waited 4 minutes for it.
+@pytest.mark.e2e  # starts a process
 def test_a_child_left_running_is_killed_and_releases_the_build_output(tmp_path):
     code = "import subprocess\np = subprocess.Popen(['sleep', '240'])\nprint(p.pid)\n"
     started = time.monotonic()
@@ -123,6 +124,7 @@ def processes_with(marker: str) -> list[int]:
 
 
 # Row 6: after a SIGKILL of the build the forkserver, the resource tracker and a worker lived on.
+@pytest.mark.e2e  # starts a process
 def test_a_killed_build_leaves_no_worker_server_or_tracker(tmp_path):
     started = Path("/dev/shm") / f"bookkit-started-{os.getpid()}-{tmp_path.name}"  # a unit
     code = f"open({str(started)!r}, 'w').close()\nimport time\ntime.sleep(240)\n"  # writes there
@@ -146,6 +148,7 @@ def test_a_killed_build_leaves_no_worker_server_or_tracker(tmp_path):
 
 
 # Row 3: under -O the hidden asserts did not run, and the outputs were stored anyway.
+@pytest.mark.e2e  # starts a process
 def test_asserts_disabled_refuse_to_run_and_store_nothing(tmp_path):
     root, _ = book(tmp_path, "x = 4\nprint(x)\nassert x == 5\n")
     script = textwrap.dedent("""\
@@ -184,6 +187,7 @@ def test_output_changing_environment_variables_are_in_the_key(tmp_path, monkeypa
 
 
 # Row 7: a block that reads an environment variable ran once and went stale.
+@pytest.mark.e2e  # starts a process
 def test_an_environment_variable_a_block_reads_is_an_input(tmp_path, monkeypatch):
     monkeypatch.setenv("T135_COLOUR", "red")
     root, unit = book(tmp_path, """\
@@ -200,6 +204,7 @@ def test_an_environment_variable_a_block_reads_is_an_input(tmp_path, monkeypatch
     assert entry["inputs"]["$env:T135_ABSENT"] is not None  # set by now
 
 
+@pytest.mark.e2e  # starts a process
 @pytest.mark.parametrize("code", [
     "import os\nprint(sorted(name for name in os.environ if name.startswith('T32_')))\n",
     "import os\nprint(dict(os.environ).get('T32_COLOUR'))\n",
@@ -228,6 +233,7 @@ def test_a_matplotlibrc_at_the_project_root_is_in_the_key(tmp_path):
     assert unit.key(Engine(root, store_dir=root / ".store").fingerprint) != before
 
 
+@pytest.mark.e2e  # starts a process
 @pytest.mark.parametrize("code", [
     "from pathlib import Path\nprint(Path('data/a.txt').exists())\n",
     "import os\nprint(os.stat('data/a.txt').st_size)\n",
@@ -243,6 +249,7 @@ def test_a_file_a_block_looks_at_is_an_input(tmp_path, code):
     assert run_twice(root, unit, lambda: (tmp_path / "data" / "a.txt").write_text("bb")) == 1
 
 
+@pytest.mark.e2e  # starts a process
 def test_a_file_read_by_torch_from_file_is_an_input(tmp_path, monkeypatch):
     monkeypatch.setenv("BOOK_PRELOAD", "torch")
     (tmp_path / "data").mkdir()
@@ -254,6 +261,7 @@ def test_a_file_read_by_torch_from_file_is_an_input(tmp_path, monkeypatch):
         bytes(range(8)))) == 1
 
 
+@pytest.mark.e2e  # starts a process
 def test_a_lone_surrogate_in_an_output_fails_its_block_by_name(tmp_path):
     [result] = run_jobs([job(tmp_path, "print('a')", "print('b\\ud800c')\n")], parallel=1)
     assert result.failure is not None and result.failure.block == 1
@@ -261,6 +269,7 @@ def test_a_lone_surrogate_in_an_output_fails_its_block_by_name(tmp_path):
 
 
 # Row 7: a block that lists a folder went stale when a file was added.
+@pytest.mark.e2e  # starts a process
 def test_a_folder_a_block_lists_is_an_input(tmp_path):
     (tmp_path / "data").mkdir()
     (tmp_path / "data" / "a.txt").write_text("a")
@@ -273,6 +282,7 @@ def test_a_folder_a_block_lists_is_an_input(tmp_path):
     assert run_twice(root, unit, lambda: (tmp_path / "data" / "b.txt").write_text("b")) == 1
 
 
+@pytest.mark.e2e  # starts a process
 def test_build_artefacts_do_not_make_a_listing_of_the_project_stale(tmp_path):
     # The timing page's unit lists the project root; the first build's site/ and caches
     # appearing beside the book re-ran it once on every fresh clone.
@@ -290,6 +300,7 @@ def test_build_artefacts_do_not_make_a_listing_of_the_project_stale(tmp_path):
 
 
 # Row 7: a subprocess can read anything; the unit is never reused, with one warning.
+@pytest.mark.e2e  # starts a process
 def test_a_subprocess_makes_the_unit_not_reusable_with_a_warning(tmp_path, caplog):
     root, unit = book(tmp_path, """\
         import subprocess
@@ -335,6 +346,7 @@ while True:
 
 
 # Row 8: a notebook cell had no output cap and failed only at the block timeout.
+@pytest.mark.e2e  # starts a process
 @pytest.mark.parametrize("text", [NOTEBOOK, NOTEBOOK_DEAF], ids=["prints-once", "deaf-loop"])
 def test_the_output_cap_applies_to_notebook_cells(tmp_path, text):
     (tmp_path / "docs").mkdir()
@@ -352,6 +364,7 @@ def test_the_output_cap_applies_to_notebook_cells(tmp_path, text):
 
 
 # Row 10: no memory limit: a block could take all of the machine's memory.
+@pytest.mark.e2e  # starts a process
 def test_a_block_over_the_memory_limit_fails_naming_the_limit(tmp_path):
     [result] = run_jobs([job(tmp_path, "print('ok')", "x = bytearray(2 * 2**30)\n",
                              limits=Limits(memory_mib=512))], parallel=1)
@@ -361,6 +374,7 @@ def test_a_block_over_the_memory_limit_fails_naming_the_limit(tmp_path):
 
 
 # Row 10: no process limit: a block could start any number of processes.
+@pytest.mark.e2e  # starts a process
 def test_a_block_over_the_process_limit_fails_naming_the_limit(tmp_path):
     code = ("import subprocess\nfor _ in range(5):\n"
             "    try:\n        subprocess.run(['true'])\n    except Exception:\n        pass\n")
@@ -371,6 +385,7 @@ def test_a_block_over_the_process_limit_fails_naming_the_limit(tmp_path):
 
 
 # Row 9: a block could write into docs/ and snippets/.
+@pytest.mark.e2e  # starts a process
 def test_writes_into_the_project_fail_and_the_unit_runs_in_a_scratch_folder(tmp_path):
     for folder in ("docs", "snippets", "labs"):
         (tmp_path / folder).mkdir()
@@ -404,6 +419,7 @@ def test_writes_into_the_project_fail_and_the_unit_runs_in_a_scratch_folder(tmp_
         "__init__.py", "helper.py", "notes.txt"]
 
 
+@pytest.mark.e2e  # starts a process
 def test_a_failing_bare_assert_shows_the_values_it_compared(tmp_path):
     code = "scores = [1, 2]\nassert len(scores) == 2 and scores == [1, 3]  # markdown-exec: hide\n"
     [result] = run_jobs([job(tmp_path, code)], parallel=1)

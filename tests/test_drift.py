@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from test_containment import job
 
 from bookkit.exec.jobs import BlockSource, Job
@@ -73,6 +74,7 @@ def test_the_report_names_each_planted_change_and_sets_aside_what_a_release_chan
     assert text.index("docs/p.md:5 (block 'grad')") < text.index("(block 'changed')")
 
 
+@pytest.mark.e2e  # starts a process
 def test_a_run_records_each_blocks_output_or_failure(tmp_path, monkeypatch):
     monkeypatch.setenv("BOOK_PRELOAD", "")
     monkeypatch.setenv("BOOK_STORE", str(tmp_path / "store"))
@@ -101,6 +103,7 @@ def warned(tmp_path: Path, code: str, declared: str = "") -> object:
     return result
 
 
+@pytest.mark.e2e  # starts a process
 def test_an_undeclared_warning_or_log_line_fails_its_block(tmp_path):
     deprecation = "import warnings\nwarnings.warn('old', DeprecationWarning)\nprint('ok')\n"
     result = warned(tmp_path, deprecation)
@@ -113,6 +116,7 @@ def test_an_undeclared_warning_or_log_line_fails_its_block(tmp_path):
     assert warned(tmp_path, log, "log").failure is None
 
 
+@pytest.mark.e2e  # starts a process
 def test_the_standard_librarys_library_lookup_is_not_a_process_of_the_unit(tmp_path):
     [result] = run_jobs([job(tmp_path, "import ctypes.util\nprint(bool(ctypes.util."
                              "find_library('c')))\n")], parallel=1)

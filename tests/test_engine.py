@@ -8,6 +8,7 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
 from conftest import book_env
 
 from bookkit.exec.engine import Engine
@@ -203,6 +204,7 @@ def test_keys_ignore_line_numbers_but_not_code_or_options(tmp_path):
     assert key(f"# p\n\n{fence}") != base
 
 
+@pytest.mark.e2e  # starts a process
 def test_a_notebook_unit_runs_again_when_a_module_it_imports_changes(tmp_path):
     (tmp_path / "docs").mkdir()
     (tmp_path / "helper.py").write_text("VALUE = 1\n")

@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from conftest import ROOT, book_env
 
 from bookkit.mkdocs.site_check import CACHE_DIR
@@ -26,6 +27,7 @@ def _check_markup_in_a_fresh_process(site: Path, root: Path) -> list[str]:
     return json.loads(result.stdout)
 
 
+@pytest.mark.e2e  # starts a process
 def test_the_kept_site_scan_sees_a_page_or_template_changed_between_processes(tmp_path):
     site = tmp_path / "site"
     site.mkdir()
@@ -52,6 +54,7 @@ def test_the_kept_site_scan_sees_a_page_or_template_changed_between_processes(tm
     assert _check_markup_in_a_fresh_process(site, tmp_path) == []
 
 
+@pytest.mark.e2e  # starts a process
 def test_a_damaged_kept_scan_is_scanned_again(tmp_path):
     site = tmp_path / "site"
     site.mkdir()
@@ -147,6 +150,7 @@ def _built(root: Path, mode: str) -> dict[str, str]:
     return json.loads(result.stdout.strip().splitlines()[-1])
 
 
+@pytest.mark.e2e  # starts a process
 def test_a_dirty_rebuild_after_a_save_gives_the_site_a_clean_build_gives(tmp_path, font_cache):
     shutil.copytree(font_cache, tmp_path / ".cache" / "bookkit" / "font")  # cut once a session
     _dirty_book(tmp_path)

@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from conftest import book_env
 
 HERE = Path(__file__).resolve().parent
@@ -46,6 +47,7 @@ def ask_together(run: Path, outcome: str) -> list[str]:
     return [worker.communicate(timeout=60)[0].strip() for worker in workers]
 
 
+@pytest.mark.e2e  # starts a process
 def test_two_workers_asking_at_once_get_one_making(tmp_path):
     answers = ask_together(tmp_path, "ok")
     assert answers == [f"made {tmp_path / 'thing'}"] * 2
@@ -53,6 +55,7 @@ def test_two_workers_asking_at_once_get_one_making(tmp_path):
     assert (tmp_path / "thing" / "made").is_file()
 
 
+@pytest.mark.e2e  # starts a process
 def test_a_failed_making_fails_every_worker_and_is_not_tried_again(tmp_path):
     answers = ask_together(tmp_path, "fail")
     assert all(answer.startswith("failed") and "broken on purpose" in answer

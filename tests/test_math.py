@@ -45,6 +45,7 @@ def notebook_cell(html: str, where=NOWHERE) -> str:
     return str(soup)
 
 
+@pytest.mark.e2e  # starts a process
 def test_formulas_become_katex_html_with_mathml(katex):
     html = render_page_math(PAGE, katex, NOWHERE)
     assert "\\(" not in html and "\\[" not in html
@@ -57,6 +58,7 @@ def test_formulas_become_katex_html_with_mathml(katex):
     assert html.endswith("</div><br>")
 
 
+@pytest.mark.e2e  # starts a process
 def test_a_set_page_is_kept_across_builds_until_it_or_katex_changes(tmp_path, katex):
     started = []
 
@@ -83,6 +85,7 @@ def test_a_set_page_is_kept_across_builds_until_it_or_katex_changes(tmp_path, ka
     assert len(list(folder.glob("*/*"))) == 1 and len(started) == 3
 
 
+@pytest.mark.e2e  # starts a process
 def test_notebook_markdown_dollars_become_arithmatex_and_code_does_not(katex):
     marked = notebook_cell(CELL)
     assert '<span class="arithmatex">\\(a &lt; 1\\)</span>' in marked
@@ -93,6 +96,7 @@ def test_notebook_markdown_dollars_become_arithmatex_and_code_does_not(katex):
     assert html.count('<span class="katex">') == 2 and "katex-display" in html
 
 
+@pytest.mark.e2e  # starts a process
 def test_bad_formula_names_page_and_line(katex):
     where = source_lines("docs/p.md", "제목\n\n본문 \\( \\frac{a}{ \\) 끝\n")
     html = '<p><span class="arithmatex">\\( \\frac{a}{ \\)</span></p>'
@@ -119,6 +123,7 @@ def test_missing_node_is_a_clear_error(monkeypatch):
         render_page_math(PAGE, Katex(ROOT / "docs" / KATEX), NOWHERE)
 
 
+@pytest.mark.e2e  # starts a process
 def test_site_check_finds_formulas_left_unset(tmp_path, katex):
     """A page whose math was not set at build time fails the post-build check."""
     pages = {

@@ -96,6 +96,7 @@ def test_the_key_holds_the_modules_the_snippet_imported_and_no_machinery():
     assert key["device"] == "cpu" and key["torch"].count(".") == 2 and "+" not in key["torch"]
 
 
+@pytest.mark.e2e  # starts a process
 def test_cli_check_passes_on_the_repository():
     result = subprocess.run([sys.executable, "-m", "bookkit.recordings", "check"], cwd=ROOT,
                             capture_output=True, text=True, timeout=120)
@@ -115,6 +116,7 @@ def test_editing_the_machinery_stales_nothing(tmp_path):
     assert cli.check(root)[:2] == ([], [])
 
 
+@pytest.mark.e2e  # starts a process
 def test_editing_the_snippet_or_a_module_it_imports_stales_it(tmp_path):
     root = copy_project(tmp_path)
     append(root / MIXED, "\n")
@@ -250,6 +252,7 @@ def test_validate_folder_accepts_artifacts_and_rejects_misplaced_files(tmp_path)
 # --- recording: the build's runner pointed at a device ----------------------------------
 
 
+@pytest.mark.e2e  # starts a process
 def test_record_writes_a_valid_fresh_recording(tmp_path):
     root = copy_project(tmp_path)
     (root / "recordings").rename(root / "old-recordings")
@@ -262,6 +265,7 @@ def test_record_writes_a_valid_fresh_recording(tmp_path):
     assert recording["data"] == {"mixed": False}
 
 
+@pytest.mark.e2e  # starts a process
 def test_recording_cuda_without_a_gpu_fails_clearly(tmp_path):
     torch = pytest.importorskip("torch")
     if torch.cuda.is_available():

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from conftest import ROOT
 
 from bookkit.mkdocs import search
@@ -17,6 +18,7 @@ SECTIONS = [
 ]
 
 
+@pytest.mark.e2e  # starts a process
 def test_the_helper_gives_the_fields_of_an_analysis_in_process(tmp_path):
     glossary = (ROOT / "docs" / "glossary.md").read_text(encoding="utf-8")
     index = {"config": {"fields": {}}, "docs": [dict(section) for section in SECTIONS]}

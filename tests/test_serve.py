@@ -102,6 +102,7 @@ def _book(root: Path, font_cache: Path) -> None:
     shutil.copy2(ROOT / "docs" / KATEX, root / "docs" / KATEX)
 
 
+@pytest.mark.e2e  # starts a process
 def test_saves_in_one_serve_give_the_site_a_clean_build_gives(tmp_path, font_cache):
     _book(tmp_path, font_cache)
     served = _site(tmp_path, "serve")
@@ -145,6 +146,7 @@ def _forkserver_of(pid: int, limit: float) -> bool:
     return False
 
 
+@pytest.mark.e2e  # starts a process
 def test_serve_shows_a_saved_page_and_snippet(tmp_path, font_cache):
     """The real `serve --dirty` (its quicker watcher: bookkit.mkdocs.dirty.quicken_watcher)
     sees a save in docs/ and one in a folder of `watch:`."""
@@ -213,6 +215,7 @@ def test_mkdocs_serve_from_the_activated_environment(mini_book):
         log.close()
 
 
+@pytest.mark.e2e  # starts a process
 def test_a_failed_rebuild_shows_its_reason_and_the_last_good_page(tmp_path, font_cache):
     """MkDocs' server held every request while a rebuild failed; now the last good page comes
     back at once, with a banner naming the error, and the next good build takes it away."""

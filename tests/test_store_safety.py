@@ -101,6 +101,7 @@ def test_an_edited_stored_output_is_a_miss_with_one_line_naming_entry_and_unit(t
     assert "\n" not in line
 
 
+@pytest.mark.e2e  # starts a process
 def test_an_edited_entry_runs_again_and_is_replaced_by_a_valid_one(tmp_path, caplog):
     engine, unit, path = stored_entry(tmp_path)
     edit(path, lambda e: e["outputs"].update(hello="hello 41\n"))
@@ -175,6 +176,7 @@ def test_an_entry_with_wrong_fields_is_a_miss_naming_entry_and_unit(tmp_path, ca
     assert str(path) in line and unit.name in line
 
 
+@pytest.mark.e2e  # starts a process
 def test_an_unreadable_entry_runs_the_unit_again(tmp_path, caplog):
     engine, unit, path = stored_entry(tmp_path)
     path.write_bytes(b"\xff\xfe not an entry")
@@ -193,6 +195,7 @@ def test_an_entry_of_the_old_schema_is_a_quiet_miss(tmp_path, caplog):
 
 
 # --- dev.py verify ------------------------------------------------------------------------
+@pytest.mark.e2e  # starts a process
 def test_verify_passes_an_untouched_store_and_names_an_edited_block_with_a_diff(tmp_path,
                                                                                 capsys):
     from bookkit.tools.verify import verify
@@ -235,6 +238,7 @@ def executed_entry(tmp_path: Path) -> tuple[Unit, Path, Path]:
     return unit, store, Store(store).path(unit.key(engine.fingerprint))
 
 
+@pytest.mark.e2e  # starts a process
 def test_verify_fails_on_a_measurement_missing_from_the_store(tmp_path, capsys):
     from bookkit.tools.verify import verify
 
@@ -247,6 +251,7 @@ def test_verify_fails_on_a_measurement_missing_from_the_store(tmp_path, capsys):
     assert "docs/p.md:11 (block 'clock')" in capsys.readouterr().out
 
 
+@pytest.mark.e2e  # starts a process
 def test_verify_fails_on_a_forged_measurement_that_adds_markup_or_words(tmp_path, capsys):
     """A measurement's numbers may change; a ``<base>`` or a word slipped in may not."""
     from bookkit.tools.verify import verify
@@ -316,6 +321,7 @@ def test_verify_samples_reproducibly_and_says_which(tmp_path, capsys):
     assert len(choose(units, 1, seed=7)) == 1  # at least one unit
 
 
+@pytest.mark.e2e  # starts a process
 def test_verify_command_exits_non_zero_and_writes_nothing(tmp_path):
     units = make_book(tmp_path)
     store = tmp_path / "store"
@@ -354,6 +360,7 @@ WRITER = textwrap.dedent("""\
 """)
 
 
+@pytest.mark.e2e  # starts a process
 def test_concurrent_writers_never_show_a_reader_a_partial_entry(tmp_path, caplog):
     store_dir = tmp_path / "store"
     writers = [

@@ -54,6 +54,7 @@ def test_the_expected_workflows_exist():
     assert {"ci.yml", "docs.yml", "record-device-outputs.yml"} <= names
 
 
+@pytest.mark.e2e  # starts a process
 @pytest.mark.parametrize("workflow", WORKFLOWS, ids=lambda p: p.name)
 def test_workflow_matches_the_github_workflow_schema(workflow):
     result = subprocess.run(
@@ -63,6 +64,7 @@ def test_workflow_matches_the_github_workflow_schema(workflow):
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+@pytest.mark.e2e  # starts a process
 def test_zizmor_offline_has_no_findings():
     result = subprocess.run(
         [tool("zizmor"), "--offline", "--no-progress", str(WORKFLOWS_DIR)],
@@ -152,6 +154,7 @@ def test_no_pull_request_runs_on_the_gpu_machine_or_next_to_a_write_token():
     assert not any("record --device" in run or "pip install" in run for run in runs)
 
 
+@pytest.mark.e2e  # starts a process
 def test_zizmor_catches_an_injected_expression_offline(tmp_path):
     bad = tmp_path / "bad.yml"
     bad.write_text(

@@ -94,6 +94,7 @@ def test_missing_zero_grad_is_momentum_one(zero_grad):
     assert zero_grad.without_zero_grad == pytest.approx(zero_grad.momentum_one, abs=1e-5)
 
 
+@pytest.mark.e2e  # starts a process
 def test_module_prints_the_three_part_report():
     result = subprocess.run(
         [sys.executable, "-m", "labs.deep_learning_pytorch.tensors_and_autograd.autograd_bugs"],

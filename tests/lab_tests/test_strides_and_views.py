@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 import torch
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -177,6 +178,7 @@ print(json.dumps([list(answer.contiguous_strides((2, 3))), answer.is_contiguous(
 """
 
 
+@pytest.mark.e2e  # starts a process
 def test_the_answer_uses_no_torch(strides_module):
     """The exercise decides from shape and stride tuples alone: the answer runs, and answers,
     in a process where torch cannot be imported (however it is reached)."""

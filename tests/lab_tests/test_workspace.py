@@ -12,6 +12,8 @@ import sys
 import tomllib
 from pathlib import Path
 
+import pytest
+
 from bookkit.settings import environment
 from bookkit.tools import exercise_stubs as stubs
 
@@ -26,6 +28,7 @@ def dev(*args: str) -> subprocess.CompletedProcess:
                           env=env, capture_output=True, text=True, timeout=600)
 
 
+@pytest.mark.e2e  # starts a process
 def test_start_check_answer_check_start_again(tmp_path):
     workspace = tmp_path / "workspace"
     copy = workspace / f"{EXERCISE}.py"
@@ -59,6 +62,7 @@ def test_start_check_answer_check_start_again(tmp_path):
     assert copy.read_text(encoding="utf-8") == answer, "start must never overwrite an answer"
 
 
+@pytest.mark.e2e  # starts a process
 def test_the_report_is_short_korean_and_names_case_and_line(tmp_path):
     workspace = tmp_path / "workspace"
     copy = workspace / f"{EXERCISE}.py"
@@ -86,11 +90,13 @@ def test_the_report_is_short_korean_and_names_case_and_line(tmp_path):
     assert "= FAILURES =" in full.stdout and "--impl=workspace" in full.stdout
 
 
+@pytest.mark.e2e  # starts a process
 def test_check_without_start_says_what_to_do(tmp_path):
     result = dev("exercise", "check", EXERCISE, "--workspace", str(tmp_path))
     assert result.returncode != 0 and "exercise start" in result.stderr
 
 
+@pytest.mark.e2e  # starts a process
 def test_the_workspace_is_ignored_and_never_generated():
     ignored = subprocess.run(["git", "check-ignore", "-q", "workspace/manual_sgd.py"], cwd=ROOT)
     assert ignored.returncode == 0, "workspace/ must be in .gitignore (ruff skips ignored files)"

@@ -57,6 +57,7 @@ WRONG = {
 }
 
 
+@pytest.mark.e2e  # starts a process
 @pytest.mark.parametrize("case", sorted(WRONG))
 def test_a_wrong_answer_fails_its_check(tmp_path, case):
     name, changes, failing_test = WRONG[case]

@@ -224,7 +224,7 @@ def test_the_glossary_reads_on_a_phone(browser, site_url):
     864 px; each term is now a card whose links all show."""
     page, _ = open_page(browser, f"{site_url}/glossary/", viewport=PHONE)
     sizes = page.evaluate("""() => {
-        const rows = [...document.querySelectorAll('.glossary-table tbody tr')];
+        const rows = [...document.querySelectorAll('table[data-glossary] tbody tr')];
         const where = rows.map(r => r.cells[3]);
         return {rows: rows.length, tallest: Math.max(...rows.map(r => r.offsetHeight)),
                 narrowest: Math.min(...where.map(c => c.offsetWidth)),

@@ -158,7 +158,8 @@ def where_cell(term: str, names: list[str], chapters: list[Chapter], here: str) 
 
 def add_where_column(markdown: str, page_uri: str, page_path: str, chapters: list[Chapter]) -> str:
     """The glossary markdown with a "나오는 곳" column of links to the chapters using each term
-    (``chapters`` in book order), its table wrapped for the phone layout (``glossary-table``).
+    (``chapters`` in book order). The rendered table is marked for the phone layout by
+    :func:`mark_table`.
 
     Each term's cell also gets the id other pages link to (:func:`term_anchor`).
     """
@@ -167,18 +168,11 @@ def add_where_column(markdown: str, page_uri: str, page_path: str, chapters: lis
     here = posixpath.dirname(page_uri)
     unused: list[str] = []
     out: list[str] = []
-    in_table = False
     for index, line in enumerate(lines):
         cells = _cells(line)
         if cells is None:
-            if in_table:
-                out += ["", "</div>"]
-                in_table = False
             out.append(line)
             continue
-        if not in_table:
-            out += ['<div class="glossary-table" markdown="1">', ""]
-            in_table = True
         if index not in body:  # header or rule
             out.append(line.rstrip() + (" --- |" if set("".join(cells)) <= set("-: ")
                                         else f" {HEADER} |"))
@@ -190,11 +184,15 @@ def add_where_column(markdown: str, page_uri: str, page_path: str, chapters: lis
             anchored = f'<span id="{term_anchor(term)}">{term}</span>'
             row = "| " + " | ".join([anchored, *cells[1:]]) + " |"
             out.append(row + f" {where or '—'} |")
-    if in_table:
-        out += ["", "</div>"]
     if unused:
         raise GlossaryError("glossary terms no chapter uses:\n  " + "\n  ".join(unused))
     return "\n".join(out) + "\n"
+
+
+def mark_table(html: str) -> str:
+    """The glossary page's HTML with its table marked (``data-glossary``; a class would lose
+    the theme's table style) for the phone layout in book.css."""
+    return html.replace("<table>", "<table data-glossary>", 1)
 
 
 # Plain prose only: code spans, links, math and inline HTML are left alone.

@@ -65,6 +65,7 @@ from bookkit.mkdocs.glossary import (
     add_where_column,
     chapter_title,
     link_first_uses,
+    mark_table,
     terms,
     where_rows,
 )
@@ -473,6 +474,8 @@ class BookPlugin(BasePlugin[BookConfig]):
         state.rendered |= {(state.page, block_id) for block_id in marks.findall(html)}
         html = marks.sub("", html)
         state.page = None
+        if page.meta.get("kind") == "glossary":
+            html = mark_table(html)
         if getattr(page, "nb_url", None):  # a notebook page rendered by mkdocs-jupyter
             # What mkdocs-jupyter rendered: the executed notebook, or the page's own unexecuted.
             src_uri = page.file.src_uri

@@ -39,3 +39,9 @@ for signature, meaning, example in creators:
     shown = repr(result).replace("\n", " ").replace("|", "\\|")
     shown = " ".join(shown.split())
     print(f"| `{signature}` | {meaning} | `{example}` | `{shown}` |")
+torch.use_deterministic_algorithms(True)  # markdown-exec: hide
+try:  # markdown-exec: hide
+    filled = (torch.empty(3), torch.empty(3, dtype=torch.int64))  # markdown-exec: hide
+finally:  # markdown-exec: hide
+    torch.use_deterministic_algorithms(False)  # markdown-exec: hide
+assert filled[0].isnan().all() and (filled[1] == torch.iinfo(torch.int64).max).all()  # markdown-exec: hide

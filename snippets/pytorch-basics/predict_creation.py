@@ -20,3 +20,6 @@ assert torch.allclose(torch.linspace(1, 1.2, 3), torch.tensor([1, 1.1, 1.2]))  #
 assert torch.arange(0, 1000, 1).dtype == torch.int64  # markdown-exec: hide
 assert torch.arange(0, 1000, 1, dtype=torch.bfloat16)[-1].item() == 1000.0  # markdown-exec: hide
 assert torch.arange(250, 260, 3, dtype=torch.uint8).tolist() == [250, 253, 0, 3]  # markdown-exec: hide
+assert torch.arange(0, 2**53 + 1, 2**53).tolist() == [0, 2**53]  # markdown-exec: hide
+assert torch.arange(0, 2**53 + 1, 2**53, dtype=torch.float64).tolist() == [0.0]  # markdown-exec: hide
+assert torch.arange(4090, 4100, 1, dtype=torch.float16)[-1].item() == 4100.0  # markdown-exec: hide

@@ -16,3 +16,8 @@ assert torch.equal(model[0].weight, before["0.weight"])  # markdown-exec: hide
 assert torch.equal(model[0].bias, before["0.bias"])  # markdown-exec: hide
 assert not torch.equal(model[1].weight.detach(), before["1.weight"])  # markdown-exec: hide
 assert not torch.equal(model[1].bias.detach(), before["1.bias"])  # markdown-exec: hide
+try:  # markdown-exec: hide
+    (model[1].weight * 2).requires_grad_(False)  # markdown-exec: hide
+    raise AssertionError("requires_grad_ changed a non-leaf")  # markdown-exec: hide
+except RuntimeError as error:  # markdown-exec: hide
+    assert "only change requires_grad flags of leaf variables" in str(error)  # markdown-exec: hide

@@ -48,6 +48,8 @@ assert not still_off.requires_grad and still_off.grad_fn is None  # markdown-exe
 assert still_off.is_inference()  # markdown-exec: hide
 with torch.set_grad_enabled(False), torch.enable_grad():  # markdown-exec: hide
     assert (p * 2).requires_grad  # markdown-exec: hide
+with torch.set_grad_enabled(True):  # markdown-exec: hide
+    assert not (p.detach() * 2).requires_grad  # markdown-exec: hide
 
 before = p._version
 detached.mul_(1.0)                                         # detach한 쪽을 제자리 수정

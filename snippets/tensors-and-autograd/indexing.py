@@ -33,3 +33,6 @@ np_rows[np.array(1)][0] = -1.0  # NumPy는 0차원 배열 인덱스에도 복사
 print("NumPy에서 같은 쓰기 뒤 np_rows[1]:", np_rows[1].tolist())
 assert best.dim() == 0 and rows[1].tolist() == [-1.0, 3.0]  # markdown-exec: hide
 assert np_rows[1].tolist() == [2.0, 3.0]  # markdown-exec: hide
+byte_index = grid[torch.tensor(1, dtype=torch.uint8)]  # markdown-exec: hide
+assert byte_index.shape == (1, 3, 4)  # markdown-exec: hide
+assert byte_index.untyped_storage().data_ptr() != grid.untyped_storage().data_ptr()  # markdown-exec: hide

@@ -11,3 +11,5 @@ e = x.exp()  # exp의 역전파는 자기 출력 e를 다시 쓴다
 e.add_(1)  # 고치는 순간에는 아무 말이 없다
 with expect_error(RuntimeError, match="output 0 of Exp, is at version 1"):
     e.sum().backward()  # 역전파 때 버전 검사에 걸린다
+probe = (x * 2).grad_fn  # markdown-exec: hide
+assert probe._saved_self is None and probe._saved_other.item() == 2  # markdown-exec: hide

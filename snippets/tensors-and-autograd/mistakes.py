@@ -4,6 +4,8 @@ inputs = np.zeros((1, 3))                                  # float64
 with expect_error(RuntimeError, match="must have the same dtype, but got Double and Float"):
     layer(torch.from_numpy(inputs))
 print("float32 + float64 배열:", (torch.ones(3) + torch.from_numpy(inputs[0])).dtype)
+with expect_error(TypeError, match="unsupported operand"):
+    inputs[0] * torch.ones(3)  # 배열이 연산자 왼쪽에 오면 텐서와 섞이지 않는다
 print("고친 뒤:", layer(torch.as_tensor(inputs, dtype=torch.float32)).dtype)
 assert (torch.ones(3) + torch.from_numpy(inputs[0])).dtype == torch.float64  # markdown-exec: hide
 

@@ -17,9 +17,10 @@ assert np.shares_memory(shared.numpy(), temp_c)  # markdown-exec: hide
 assert not np.shares_memory(copied.numpy(), temp_c)  # markdown-exec: hide
 assert not np.shares_memory(as_float32.numpy(), temp_c)  # markdown-exec: hide
 numpy_refusals = []  # markdown-exec: hide
-for refused in (torch.ones(2, requires_grad=True), torch.ones(2, dtype=torch.bfloat16)):  # markdown-exec: hide
+no_numpy_dtype = (torch.bfloat16, torch.float8_e4m3fn)  # markdown-exec: hide
+for refused in (torch.ones(2, requires_grad=True), *(torch.ones(2, dtype=d) for d in no_numpy_dtype)):  # markdown-exec: hide
     try:  # markdown-exec: hide
         refused.numpy()  # markdown-exec: hide
     except (RuntimeError, TypeError) as error:  # markdown-exec: hide
         numpy_refusals.append(type(error).__name__)  # markdown-exec: hide
-assert numpy_refusals == ["RuntimeError", "TypeError"]  # markdown-exec: hide
+assert numpy_refusals == ["RuntimeError", "TypeError", "TypeError"]  # markdown-exec: hide

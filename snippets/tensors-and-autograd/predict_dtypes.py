@@ -20,3 +20,13 @@ try:  # markdown-exec: hide
     raise AssertionError("a tensor that requires grad was added to an ndarray")  # markdown-exec: hide
 except RuntimeError as error:  # markdown-exec: hide
     assert "Can't call numpy() on Tensor that requires grad" in str(error)  # markdown-exec: hide
+for array_first in (  # markdown-exec: hide
+    lambda: np.array([1, 2]) + torch.ones(2),  # markdown-exec: hide
+    lambda: np.array([1.0, 2.0]) * torch.ones(2),  # markdown-exec: hide
+    lambda: np.array([1.0, 2.0]) + torch.ones(2, requires_grad=True),  # markdown-exec: hide
+):  # markdown-exec: hide
+    try:  # markdown-exec: hide
+        array_first()  # markdown-exec: hide
+        raise AssertionError("an ndarray on the left of a tensor did not raise")  # markdown-exec: hide
+    except TypeError:  # markdown-exec: hide
+        pass  # markdown-exec: hide

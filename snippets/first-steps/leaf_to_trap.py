@@ -17,6 +17,13 @@ for name, t in (("w1", w1), ("w2", w2)):
 u = torch.ones(2, requires_grad=True)
 same = u.to("cpu")
 print("u.to('cpu') is u:", same is u, "| is_leaf:", same.is_leaf)
+# 같은 CPU라도 번호를 붙여 적거나 copy=True를 주면 새 텐서가 되어 리프가 아니다
+numbered = u.to("cpu:0")
+copied = u.to("cpu", copy=True)
+print("u.to('cpu:0') is u:", numbered is u, "| is_leaf:", numbered.is_leaf)
+print("u.to('cpu', copy=True) is u:", copied is u, "| is_leaf:", copied.is_leaf)
 assert not w.is_leaf and w_grad is None  # markdown-exec: hide
 assert w1.grad.tolist() == [2.0, 2.0] and w2.grad.tolist() == [2.0, 2.0]  # markdown-exec: hide
 assert w1.is_leaf and w2.is_leaf and same is u and same.is_leaf  # markdown-exec: hide
+assert numbered is not u and copied is not u  # markdown-exec: hide
+assert not numbered.is_leaf and not copied.is_leaf  # markdown-exec: hide

@@ -13,11 +13,15 @@ print("backward 전 x.grad:", x.grad)
 y.backward()
 print("backward 후 x.grad:", x.grad)
 
-# 기울기가 필요한 텐서가 하나라도 있으면 backward()는 성공한다.
+# 기울기가 필요한 텐서에서 기록된 연산으로 출력까지 이어지면 backward()는 성공한다.
 w = torch.ones(2, requires_grad=True)
 b = torch.ones(2)  # requires_grad=True를 빠뜨렸다
 (w * 3 + b).sum().backward()  # 오류 없음
 print("w.grad:", w.grad, "| b.grad:", b.grad)
+
+# w를 써도 기록되지 않는 비교(w > 0)만 거쳐 출력에 닿으면 기록된 계산이 없다.
+with expect_error(RuntimeError, match="does not require grad"):
+    ((w > 0).float() * b).sum().backward()
 
 # 리프이고 requires_grad=True여도, 출력까지 가는 길이 끊겼으면 .grad는 None이다.
 c = torch.ones(2, requires_grad=True)

@@ -14,3 +14,4 @@ merged = torch.cat([a, b])  # markdown-exec: hide
 stacked = torch.stack([a, b])  # markdown-exec: hide
 assert {merged.data_ptr(), stacked.data_ptr()}.isdisjoint({a.data_ptr(), b.data_ptr()})  # markdown-exec: hide
 assert tuple(torch.stack([a, b], dim=2).shape) == (2, 3, 2)  # markdown-exec: hide
+assert torch.cat([a, torch.zeros(0)]).shape == (2, 3)  # markdown-exec: hide

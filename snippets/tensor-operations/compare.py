@@ -12,7 +12,9 @@ print("True 개수:", positive.sum(), "| any:", positive.any(), "| all:", positi
 print("행마다 all(dim=1):", positive.all(dim=1), "| any(dim=1):", positive.any(dim=1))
 
 with expect_error(RuntimeError, match="more than one value is ambiguous"):
-    (scores > 0) and (scores < 3)  # 파이썬 and는 텐서 전체를 참/거짓 하나로 읽으려 한다
+    (scores > 0) and (scores < 3)  # 파이썬 and는 왼쪽 텐서 전체를 참/거짓 하나로 읽으려 한다
+only = torch.tensor([False])  # 원소가 하나뿐인 마스크
+print("only and positive:", only and positive, "| only & positive:", tuple((only & positive).shape))
 assert positive.dtype == torch.bool  # markdown-exec: hide
 assert positive.tolist() == [[True, False, True], [True, False, False]]  # markdown-exec: hide
 assert in_range.tolist() == [[True, False, True], [False, False, False]]  # markdown-exec: hide
@@ -23,3 +25,10 @@ assert positive.sum().item() == 3 and positive.sum().dtype == torch.int64  # mar
 assert positive.any().item() and not positive.all().item()  # markdown-exec: hide
 assert positive.any().dtype == positive.all().dtype == torch.bool and positive.any().dim() == 0  # markdown-exec: hide
 assert torch.tensor([0, 2], dtype=torch.uint8).any().dtype == torch.uint8  # markdown-exec: hide
+assert (only and positive) is only and (only & positive).shape == (2, 3)  # markdown-exec: hide
+assert (torch.tensor([True]) and positive) is positive  # markdown-exec: hide
+try:  # markdown-exec: hide
+    bool(torch.tensor([]))  # markdown-exec: hide
+    raise AssertionError("an empty tensor became a bool")  # markdown-exec: hide
+except RuntimeError as error:  # markdown-exec: hide
+    assert "no values is ambiguous" in str(error)  # markdown-exec: hide

@@ -7,3 +7,4 @@ t[0] = 100.0  # 원본을 고치면
 print("numpy():", shared, "| tolist():", as_list, "| item():", value, type(value).__name__)
 print("shared가 같은 메모리인가:", shared.__array_interface__["data"][0] == t.data_ptr())
 assert shared[0] == 100.0 and as_list[0] == 1.0 and value == 2.0  # markdown-exec: hide
+assert torch.tensor(3.0).tolist() == 3.0 and isinstance(torch.tensor(3.0).tolist(), float)  # markdown-exec: hide

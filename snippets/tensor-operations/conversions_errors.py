@@ -4,5 +4,9 @@ with expect_error(RuntimeError, match="Can't call numpy\\(\\) on Tensor that req
 print("detach().numpy():", weight.detach().numpy())
 assert weight.detach().numpy().__array_interface__["data"][0] == weight.data_ptr()  # markdown-exec: hide
 
+with expect_error(TypeError, match="BFloat16"):
+    t.bfloat16().numpy()  # NumPy에는 bfloat16 자료형이 없다
+print("float()로 바꾼 뒤의 numpy() 자료형:", t.bfloat16().float().numpy().dtype)
+
 with expect_error(RuntimeError, match="cannot be converted to Scalar"):
     t.item()  # 원소가 3개

@@ -20,7 +20,19 @@ for name, (left, right) in edges.items():
 small = torch.tensor([1, 2], dtype=torch.uint16)
 with expect_error(RuntimeError, match="Promotion for uint16, uint32, uint64 types is not supported"):
     small + torch.tensor([1, 2], dtype=torch.int8)
+with expect_error(NotImplementedError, match="not implemented for 'UInt16'"):
+    small + small  # 같은 uint16끼리의 덧셈도 구현되어 있지 않다
+print("small * 2:", small * 2, "| int64로 바꾼 뒤 더하기:", small.long() + small.long())
 assert f16.dtype == torch.float16 and bf16.dtype == torch.bfloat16  # markdown-exec: hide
 assert c64.dtype == torch.complex64 and c128_0d.dim() == 0  # markdown-exec: hide
 expected_edges = [torch.float32, torch.complex128, torch.complex64, torch.complex128]  # markdown-exec: hide
 assert list(edge_results.values()) == expected_edges  # markdown-exec: hide
+assert (small * 2).tolist() == [2, 4] and (small * 2).dtype == torch.uint16  # markdown-exec: hide
+for unsigned in [torch.uint32, torch.uint64]:  # markdown-exec: hide
+    wide = torch.tensor([1, 2], dtype=unsigned)  # markdown-exec: hide
+    assert (wide * 2).dtype == unsigned  # markdown-exec: hide
+    try:  # markdown-exec: hide
+        wide + wide  # markdown-exec: hide
+        raise AssertionError(f"{unsigned} + {unsigned} worked")  # markdown-exec: hide
+    except NotImplementedError:  # markdown-exec: hide
+        pass  # markdown-exec: hide

@@ -60,3 +60,5 @@ assert not torch.zeros_like(twisted).is_contiguous()  # markdown-exec: hide
 assert fanned.stride() == (0, 1, 4)  # markdown-exec: hide
 assert torch.zeros_like(fanned).stride() == (12, 1, 4)  # markdown-exec: hide
 assert not torch.zeros_like(fanned).is_contiguous()  # markdown-exec: hide
+leading = torch.zeros(2, 3)[:, None, :].expand(2, 4, 3).permute(1, 0, 2)  # markdown-exec: hide
+assert leading.stride() == (0, 3, 1) and torch.zeros_like(leading).stride() == (6, 3, 1)  # markdown-exec: hide

@@ -26,6 +26,7 @@ with expect_error(RuntimeError, match="ambiguous"):
     empty.reshape(empty.shape[0], -1)  # 0 x ? = 0개: ?가 정해지지 않습니다
 print(empty.flatten(1).shape)  # flatten(1): 1번 축부터 끝까지를 한 축으로 펼칩니다
 assert empty.flatten(1).shape == (0, 784)  # markdown-exec: hide
+assert torch.zeros(4, 0, 28, 28).reshape(4, -1).shape == (4, 0)  # markdown-exec: hide
 # --8<-- [end:minus-one]
 
 # --8<-- [start:view-shares]

@@ -9,10 +9,11 @@ tokens = torch.randn(2, 3, 4)  # (B, T, D): 문장 2개, 토큰 3개, 특성 4�
 padding = torch.tensor([[False, False, True], [False, False, False]])  # 첫 문장의 마지막 토큰은 패딩
 
 
-def encode_with(batch_first, context, frozen=False, mask=padding):
+def encode_with(batch_first, context, frozen=False, mask=padding, **layer_options):
     """평가 모드 인코더의 출력을 (B, T, D) 순서로 돌려준다."""
     torch.manual_seed(0)  # 설정마다 같은 가중치
-    layer = nn.TransformerEncoderLayer(4, nhead=2, dim_feedforward=8, batch_first=batch_first)
+    options = {"nhead": 2, "dim_feedforward": 8, "batch_first": batch_first} | layer_options
+    layer = nn.TransformerEncoderLayer(4, **options)
     inp = tokens if batch_first else tokens.transpose(0, 1)  # batch_first=False면 (T, B, D)로 넣는다
     with warnings.catch_warnings(), context():
         warnings.simplefilter("ignore")  # 빠른 경로를 쓰는지 알리는 경고는 숨긴다
@@ -38,7 +39,18 @@ for name, batch_first, context, frozen in fast_path_cases:
 middle = torch.tensor([[False, True, False], [False, False, False]])  # 패딩이 문장 가운데에 있다
 mid_out = encode_with(True, torch.no_grad, mask=middle)[0, 1]  # 첫 문장의 패딩 자리(토큰 1)
 print(f"가운데 패딩, no_grad -> 패딩 자리 출력: {[round(v, 4) for v in mid_out.tolist()]}")
+pre_norm = encode_with(True, torch.no_grad, norm_first=True)[0, 2]  # 층 정규화를 먼저 하는 층
+print(f"norm_first=True, no_grad -> 패딩 자리 출력: {[round(v, 4) for v in pre_norm.tolist()]}")
 assert [zeroed_at_pad[name] for name, *_ in fast_path_cases] == [False, True, True, False]  # markdown-exec: hide
 slow, fast = fast_path_outputs[fast_path_cases[0][0]].detach(), fast_path_outputs[fast_path_cases[1][0]]  # markdown-exec: hide
 assert torch.allclose(slow[~padding], fast[~padding], atol=1e-5)  # markdown-exec: hide
 assert not (mid_out == 0).any()  # markdown-exec: hide
+assert not (pre_norm == 0).any()  # markdown-exec: hide
+for off in [{"nhead": 1}, {"activation": lambda v: v.tanh()}]:  # markdown-exec: hide
+    assert not (encode_with(True, torch.no_grad, **off)[0, 2] == 0).any()  # markdown-exec: hide
+assert (encode_with(True, torch.no_grad, activation="gelu")[0, 2] == 0).all()  # markdown-exec: hide
+with warnings.catch_warnings(record=True) as caught:  # markdown-exec: hide
+    warnings.simplefilter("always")  # markdown-exec: hide
+    pre_norm_layer = nn.TransformerEncoderLayer(4, 2, 8, batch_first=True, norm_first=True)  # markdown-exec: hide
+    nn.TransformerEncoder(pre_norm_layer, num_layers=1)  # markdown-exec: hide
+assert any("because encoder_layer.norm_first was True" in str(w.message) for w in caught)  # markdown-exec: hide

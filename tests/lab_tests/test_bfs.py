@@ -156,6 +156,46 @@ def queued(run, cells: int):
         sys.setprofile(None)
 
 
+MAX_DEPTH = 50
+
+
+def shallow(run):
+    """``run()``'s result, failing as soon as Python calls nest more than ``MAX_DEPTH`` deep
+    below ``run`` (``sys.setprofile``'s call and return events; a generator's resume and yield
+    count as a call and a return). A search with a queue or a stack stays a few calls deep; a
+    recursive one goes about as deep as its region is large, whatever recursion limit it sets."""
+    depth = 0
+
+    def profile(frame, event, arg):  # noqa: ARG001
+        nonlocal depth
+        if event == "call":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise AssertionError(
+                    f"호출이 {MAX_DEPTH}단계보다 깊어졌습니다. 재귀로 칸을 찾아가면 호출 깊이가 "
+                    "영역의 칸 수만큼 깊어져, 1000×1000 격자 전체가 한 영역이면 파이썬의 기본 "
+                    "재귀 한도를 넘습니다. 큐에 칸을 넣고 꺼내는 반복으로 푸세요")
+        elif event == "return":
+            depth -= 1
+
+    sys.setprofile(profile)
+    try:
+        return run()
+    finally:
+        sys.setprofile(None)
+
+
+def test_the_search_does_not_recurse(bfs_module):
+    """A 30×40 grid that is one region: the search must not nest a call per cell, even with
+    the recursion limit raised (sys.setrecursionlimit lets a recursive DFS pass the 1000×1000
+    grids of the next test)."""
+    rows, cols = 30, 40
+    assert shallow(lambda: bfs_module.num_islands([["1"] * cols for _ in range(rows)])) == 1
+    image = [[0] * cols for _ in range(rows)]
+    filled = shallow(lambda: bfs_module.flood_fill(image, rows // 2, cols // 2, 7))
+    assert all(value == 7 for row in filled for value in row)
+
+
 def test_large_grids_queue_each_cell_a_bounded_number_of_times(bfs_module):
     """1000×1000: one island of a million cells (recursion would overflow), a checkerboard and
     a full flood fill, each with its queue work bounded (no clock: the count is the test).

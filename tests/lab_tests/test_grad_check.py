@@ -196,3 +196,56 @@ def test_grad_matches_passes_its_step_to_numerical_grad(grad_check_module, monke
     monkeypatch.setattr(grad_check_module, "numerical_grad", recording)
     assert grad_check_module.grad_matches(lambda t: (t**2).sum(), torch.tensor([1.0]), h=1e-4)
     assert steps == [1e-4], f"grad_matches(..., h=1e-4)가 numerical_grad에 h={steps}를 넘겼습니다"
+
+
+def test_numerical_grad_puts_each_element_back(grad_check_module):
+    """Each element is moved, measured and put back before the next: f = (x.sum())**2 at
+    [1, 2, 3] has the gradient 2 * 6 = 12 everywhere, and the central difference of a quadratic is
+    exact even with h = 0.1. Leaving an element at x - h moves every later measurement."""
+    result = grad_check_module.numerical_grad(lambda t: t.sum() ** 2,
+                                              torch.tensor([1.0, 2.0, 3.0]), h=0.1)
+    assert torch.allclose(result, torch.full((3,), 12.0, dtype=torch.float64), atol=1e-9), (
+        f"(x.sum())**2, x=[1, 2, 3], h=0.1: {result.tolist()}, 정답은 [12, 12, 12]입니다. "
+        "원소 하나를 재고 나면 다음 원소로 가기 전에 원래 값으로 되돌려 놓으세요"
+    )
+
+
+def test_atol_decides_where_the_gradient_is_small(grad_check_module):
+    """atol + rtol * |numerical|, not rtol alone: near zero only atol lets a right gradient pass.
+
+    - x**3 at 0: autograd says 0, the central difference h**2 = 1e-12 (not 0); within atol.
+    - x**2 at 0.3 with a backward 1.002 times too large: off by 0.0012, beyond rtol * 0.6 =
+      0.0006 but within atol + rtol * 0.6 = 0.0016 (atol = rtol = 1e-3); gradcheck says True.
+    """
+    cube_at_zero = grad_check_module.grad_matches(lambda t: (t**3).sum(), torch.tensor([0.0]))
+    assert cube_at_zero is True, (
+        "x**3, x=0: autograd는 0, 중심 차분은 h**2 = 1e-12입니다. 이 차이는 atol 안이므로 "
+        "True여야 합니다. 기준은 |autograd - 중심 차분| <= atol + rtol*|중심 차분|입니다"
+    )
+    Square.scale = 1.002
+    try:
+        mine = grad_check_module.grad_matches(lambda t: Square.apply(t).sum(),
+                                              torch.tensor([0.3]), atol=1e-3, rtol=1e-3)
+    finally:
+        Square.scale = 1.0
+    assert mine is True, (
+        "backward가 정답의 1.002배인 x**2, x=0.3, atol=rtol=1e-3: 차이 0.0012는 "
+        "atol + rtol*0.6 = 0.0016 안이므로 gradcheck처럼 True여야 합니다"
+    )
+
+
+def test_rtol_scales_the_numerical_gradient(grad_check_module):
+    """rtol multiplies |numerical| (as in gradcheck), not |autograd|: x**2 at 1 with a backward
+    1.0010005 times too large is off by 0.002001, more than rtol * 2 = 0.002 (atol = 0), though
+    less than rtol * |autograd| = 0.002002. gradcheck says False."""
+    Square.scale = 1.0010005
+    try:
+        mine = grad_check_module.grad_matches(lambda t: Square.apply(t).sum(),
+                                              torch.tensor([1.0]), atol=0.0, rtol=1e-3)
+    finally:
+        Square.scale = 1.0
+    assert mine is False, (
+        "backward가 정답의 1.0010005배인 x**2, x=1, atol=0, rtol=1e-3: 차이 0.002001은 "
+        "rtol*|중심 차분| = 0.002보다 크므로 gradcheck처럼 False여야 합니다 "
+        "(rtol에 곱하는 것은 autograd가 아니라 중심 차분의 크기입니다)"
+    )

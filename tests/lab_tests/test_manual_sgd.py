@@ -8,6 +8,7 @@ import sys
 import torch
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from torch.overrides import TorchFunctionMode
 
 SETTINGS = settings(max_examples=80, deadline=None)
 shapes = st.lists(st.integers(1, 4), max_size=3).map(tuple)
@@ -115,9 +116,25 @@ def test_chapter_example(manual_sgd_module):
         assert abs(x.item() - expected) < 1e-5 and x.grad is None
 
 
+class FusedKernels(TorchFunctionMode):
+    """Records the fused optimizer kernels called (``torch._fused_sgd_``, ``_fused_adam_``, ...),
+    C++ code of the optimizers that no Python file of torch.optim shows."""
+
+    def __init__(self):
+        super().__init__()
+        self.called: list[str] = []
+
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        name = getattr(func, "__name__", "")
+        if name.startswith("_fused_"):
+            self.called.append(f"torch.{name}")
+        return func(*args, **(kwargs or {}))
+
+
 def optimizer_code_called(run) -> list[str]:
     """The functions of torch.optim's own files that ``run()`` called, however it reached them
-    (an optimizer object, ``torch.optim.sgd.sgd`` or a name imported before the test)."""
+    (an optimizer object, ``torch.optim.sgd.sgd`` or a name imported before the test), and the
+    fused optimizer kernels it called (``torch._fused_sgd_`` or ``torch.ops.aten._fused_sgd_``)."""
     folder = os.path.dirname(torch.optim.__file__)
     called = []
 
@@ -125,12 +142,14 @@ def optimizer_code_called(run) -> list[str]:
         if event == "call" and frame.f_code.co_filename.startswith(folder):
             called.append(f"{os.path.basename(frame.f_code.co_filename)}:{frame.f_code.co_name}")
 
+    kernels = FusedKernels()
     sys.setprofile(profile)
     try:
-        run()
+        with kernels:
+            run()
     finally:
         sys.setprofile(None)
-    return called
+    return called + kernels.called
 
 
 def test_no_optimizer_does_the_step(manual_sgd_module):

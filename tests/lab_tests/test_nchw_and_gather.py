@@ -6,7 +6,7 @@ import re
 
 import pytest
 import torch
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 SETTINGS = settings(max_examples=100, deadline=None)
@@ -57,6 +57,7 @@ def test_to_nchw_rejects_other_ranks(nchw_module, shape):
 
 @SETTINGS
 @given(shape=st.lists(sizes, min_size=3, max_size=4), wanted=sizes)
+@example(shape=[4, 5, 3], wanted=0)  # channels=0 is given (not None): 3 channels are not 0
 def test_to_nchw_checks_the_channel_count(nchw_module, shape, wanted):
     images = torch.zeros(shape)
     if shape[-1] == wanted:

@@ -168,8 +168,17 @@ def test_transpose_example_of_the_chapter(strides_module):
 
 
 NO_TORCH = """
-import importlib.util, json, sys
-sys.modules["torch"] = None  # import torch, __import__ and importlib now raise ImportError
+import importlib.abc, importlib.util, json, sys
+
+
+class NoTorch(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] == "torch":
+            raise ImportError(f"No module named {name!r}: torch is blocked in this check")
+        return None
+
+
+sys.meta_path.insert(0, NoTorch())  # first: asked before any finder that could find torch
 spec = importlib.util.spec_from_file_location("answer", sys.argv[1])
 answer = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(answer)
@@ -181,16 +190,18 @@ print(json.dumps([list(answer.contiguous_strides((2, 3))), answer.is_contiguous(
 @pytest.mark.e2e  # starts a process
 def test_the_answer_uses_no_torch(strides_module):
     """The exercise decides from shape and stride tuples alone: the answer runs, and answers,
-    in a process where torch cannot be imported (however it is reached)."""
+    in a Python with the standard library only. -I -S leave site-packages (and PYTHONPATH, the
+    current folder) off sys.path, and a finder first in sys.meta_path refuses torch, so neither
+    ``import torch`` nor ``importlib`` nor emptying ``sys.modules["torch"]`` reaches it."""
     import subprocess
     import sys
 
-    run = subprocess.run([sys.executable, "-c", NO_TORCH, strides_module.__file__],
+    run = subprocess.run([sys.executable, "-I", "-S", "-c", NO_TORCH, strides_module.__file__],
                          capture_output=True, text=True, timeout=120)
     last = (run.stderr.strip().splitlines() or ["?"])[-1]
     if last.startswith("NotImplementedError"):  # the untouched stub: say so, as other checks do
         raise NotImplementedError(last.split(": ", 1)[-1])
     assert run.returncode == 0, (
         "torch 없이 형태와 보폭 튜플만으로 판정합니다"
-        "(torch를 불러올 수 없는 프로세스에서 실패): " + last)
+        "(표준 라이브러리만 있고 torch를 불러올 수 없는 프로세스에서 실패): " + last)
     assert run.stdout.strip() == "[[3, 1], false, [2, 1]]", run.stdout

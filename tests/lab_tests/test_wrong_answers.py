@@ -16,11 +16,65 @@ from bookkit.tools import exercise_stubs as stubs
 
 ROOT = Path(__file__).resolve().parents[2]
 
+RECURSIVE_DFS = """
+
+import sys
+
+sys.setrecursionlimit(10**7)
+
+
+def flood_fill(image, sr, sc, color):
+    original = image[sr][sc]
+    if original == color:
+        return image
+    rows, cols = len(image), len(image[0])
+
+    def visit(r, c):
+        if 0 <= r < rows and 0 <= c < cols and image[r][c] == original:
+            image[r][c] = color
+            for dr, dc in NEIGHBORS:
+                visit(r + dr, c + dc)
+
+    visit(sr, sc)
+    return image
+
+
+def num_islands(grid):
+    rows, cols = len(grid), len(grid[0])
+    seen = [[False] * cols for _ in range(rows)]
+
+    def visit(r, c):
+        if 0 <= r < rows and 0 <= c < cols and not seen[r][c] and grid[r][c] == "1":
+            seen[r][c] = True
+            for dr, dc in NEIGHBORS:
+                visit(r + dr, c + dc)
+
+    islands = 0
+    for r in range(rows):
+        for c in range(cols):
+            if grid[r][c] == "1" and not seen[r][c]:
+                islands += 1
+                visit(r, c)
+    return islands
+"""
+
 WRONG = {
     # grad-check: a tolerance of its own instead of atol + rtol * |numerical|
     "grad_check-own-tolerance": (
         "grad_check", [("<= atol + rtol * numerical.abs()", "<= 0.01 + 0.2 * numerical.abs()")],
         "test_grad_matches_agrees_with_gradcheck"),
+    # grad-check: rtol alone, no atol (a zero gradient never matches its h**2 difference)
+    "grad_check-no-atol": (
+        "grad_check", [("<= atol + rtol * numerical.abs()", "<= rtol * numerical.abs()")],
+        "test_atol_decides_where_the_gradient_is_small"),
+    # grad-check: rtol times |autograd| instead of |numerical|
+    "grad_check-rtol-of-autograd": (
+        "grad_check", [("atol + rtol * numerical.abs()", "atol + rtol * analytical.abs()")],
+        "test_rtol_scales_the_numerical_gradient"),
+    # grad-check: a moved element not put back before the next one
+    "grad_check-element-not-restored": (
+        "grad_check", [("            flat[index] = original\n", "")],
+        "test_numerical_grad_puts_each_element_back"),
     # grad-check: h not passed on
     "grad_check-default-step": (
         "grad_check", [("numerical = numerical_grad(f, x, h)", "numerical = numerical_grad(f, x)")],
@@ -30,6 +84,13 @@ WRONG = {
         "strides_and_views", [("from __future__ import annotations\n",
                                "from __future__ import annotations\nimport importlib\n"
                                "_t = importlib.import_module('torch')\n")],
+        "test_the_answer_uses_no_torch"),
+    # strides-and-views: a blocking None in sys.modules["torch"] removed, then torch imported
+    "strides-torch-after-sys-modules": (
+        "strides_and_views", [("from __future__ import annotations\n",
+                               "from __future__ import annotations\nimport sys\n"
+                               "if 'torch' in sys.modules and sys.modules['torch'] is None:\n"
+                               "    del sys.modules['torch']\nimport torch\n")],
         "test_the_answer_uses_no_torch"),
     # strides-and-views: a size-1 axis inside a chunk not skipped
     "strides-size-one-axis": (
@@ -41,6 +102,13 @@ WRONG = {
                         "            torch.optim.sgd.sgd([param], [param.grad], [None], lr=lr, "
                         "momentum=0.0, dampening=0.0, weight_decay=0.0, nesterov=False, "
                         "maximize=False)\n")],
+        "test_no_optimizer_does_the_step"),
+    # manual-sgd: torch.optim's fused C++ kernel does the step
+    "manual_sgd-fused-kernel": (
+        "manual_sgd", [("            param -= lr * param.grad\n",
+                        "            torch._fused_sgd_([param], [param.grad], [], "
+                        "weight_decay=0.0, momentum=0.0, lr=lr, dampening=0.0, nesterov=False, "
+                        "maximize=False, is_first_step=True)\n")],
         "test_no_optimizer_does_the_step"),
     # manual-sgd: new memory swapped in, not an in-place update
     "manual_sgd-not-in-place": (
@@ -54,6 +122,15 @@ WRONG = {
                              "    scores = scores.flatten(1)\n"
                              "    batch, classes = scores.shape\n")],
         "test_pick_scores_rejects_bad_input"),
+    # bfs: a recursive DFS, the recursion limit raised so that 1000×1000 passes
+    "bfs-recursive-dfs": (
+        "bfs", [("    return islands\n    # END ANSWER\n",
+                 "    return islands\n    # END ANSWER\n" + RECURSIVE_DFS)],
+        "test_the_search_does_not_recurse"),
+    # nchw-and-gather: channels=0 taken for "not given"
+    "nchw-channels-zero": (
+        "nchw_and_gather", [("if channels is not None and", "if channels and")],
+        "test_to_nchw_checks_the_channel_count"),
 }
 
 

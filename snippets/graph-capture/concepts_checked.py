@@ -20,3 +20,14 @@ print(".grad         :", "y.grad =", y_grad, "(중간값)")
 print("is_leaf       :", "x =", x.is_leaf, "| y =", y.is_leaf)
 assert x.grad.item() == 7.0 and y_grad is None  # markdown-exec: hide
 assert y.grad_fn.next_functions[1][0] is None  # markdown-exec: hide
+import warnings  # markdown-exec: hide
+
+for keep in ({"retain_graph": True}, {"create_graph": True}):  # markdown-exec: hide
+    w = torch.tensor(2.0, requires_grad=True)  # markdown-exec: hide
+    z = w**3  # markdown-exec: hide
+    with warnings.catch_warnings():  # markdown-exec: hide
+        warnings.simplefilter("ignore")  # backward(create_graph=True) warns  # markdown-exec: hide
+        z.backward(**keep)  # markdown-exec: hide
+    z.backward()  # the graph was kept  # markdown-exec: hide
+    assert w.grad.item() == 24.0, keep  # markdown-exec: hide
+    w.grad = None  # markdown-exec: hide

@@ -20,6 +20,16 @@ try:  # markdown-exec: hide
 except RuntimeError as error:  # markdown-exec: hide
     assert "a view of a leaf Variable that requires grad" in str(error)  # markdown-exec: hide
 assert leaf.tolist() == [1.0, 2.0]  # markdown-exec: hide
+view_or_not = [(-1, True), (slice(0, 1), True), (slice(None), False), (Ellipsis, False)]  # markdown-exec: hide
+for index, via_view in [*view_or_not, (torch.tensor([True, False]), False)]:  # markdown-exec: hide
+    try:  # markdown-exec: hide
+        leaf[index] = 5.0  # markdown-exec: hide
+        raise AssertionError(f"leaf[{index!r}] = 5.0 was allowed")  # markdown-exec: hide
+    except RuntimeError as error:  # markdown-exec: hide
+        message = str(error)  # markdown-exec: hide
+        assert ("a view of a leaf Variable" in message) == via_view, (index, message)  # markdown-exec: hide
+        assert "leaf Variable that requires grad is being used in an in-place" in message  # markdown-exec: hide
+assert leaf.tolist() == [1.0, 2.0]  # markdown-exec: hide
 
 with torch.no_grad():  # 학습 중 가중치 갱신처럼, 기록을 끄고 바꾸는 것은 허용된다
     leaf.add_(1)

@@ -39,3 +39,4 @@ assert column_positions == [1, 4]  # markdown-exec: hide
 assert storage[column_positions].tolist() == column.tolist() == [1.0, 4.0]  # markdown-exec: hide
 assert x[:1].t().is_contiguous() and x.permute(0, 1).is_contiguous()  # markdown-exec: hide
 assert torch.empty(2, 0, 3).permute(2, 1, 0).is_contiguous()  # markdown-exec: hide
+assert x.t().t().is_contiguous() and not xt.contiguous().t().is_contiguous()  # markdown-exec: hide

@@ -10,3 +10,10 @@ print("float()로 바꾼 뒤의 numpy() 자료형:", t.bfloat16().float().numpy(
 
 with expect_error(RuntimeError, match="cannot be converted to Scalar"):
     t.item()  # 원소가 3개
+conjugated = torch.tensor([1 + 2j]).conj()  # markdown-exec: hide
+for refused, error in [(conjugated, RuntimeError), (t.to(torch.float8_e4m3fn), TypeError)]:  # markdown-exec: hide
+    try:  # markdown-exec: hide
+        refused.numpy()  # markdown-exec: hide
+        raise AssertionError(f"numpy() worked for {refused.dtype}")  # markdown-exec: hide
+    except error:  # markdown-exec: hide
+        pass  # markdown-exec: hide

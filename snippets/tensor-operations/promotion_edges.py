@@ -36,3 +36,14 @@ for unsigned in [torch.uint32, torch.uint64]:  # markdown-exec: hide
         raise AssertionError(f"{unsigned} + {unsigned} worked")  # markdown-exec: hide
     except NotImplementedError:  # markdown-exec: hide
         pass  # markdown-exec: hide
+import warnings  # markdown-exec: hide
+
+with warnings.catch_warnings(record=True) as caught:  # markdown-exec: hide
+    warnings.simplefilter("always")  # markdown-exec: hide
+    assert (f16 + 1j).dtype == torch.complex32  # markdown-exec: hide
+    try:  # markdown-exec: hide
+        bf16 + 1j  # markdown-exec: hide
+        raise AssertionError("bfloat16 + 1j worked")  # markdown-exec: hide
+    except NotImplementedError:  # markdown-exec: hide
+        pass  # markdown-exec: hide
+assert any("ComplexHalf support is experimental" in str(w.message) for w in caught)  # markdown-exec: hide

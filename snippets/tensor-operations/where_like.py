@@ -62,3 +62,7 @@ assert torch.zeros_like(fanned).stride() == (12, 1, 4)  # markdown-exec: hide
 assert not torch.zeros_like(fanned).is_contiguous()  # markdown-exec: hide
 leading = torch.zeros(2, 3)[:, None, :].expand(2, 4, 3).permute(1, 0, 2)  # markdown-exec: hide
 assert leading.stride() == (0, 3, 1) and torch.zeros_like(leading).stride() == (6, 3, 1)  # markdown-exec: hide
+last_zero = torch.zeros(3, 4).t().unsqueeze(-1).expand(4, 3, 2)  # markdown-exec: hide
+assert last_zero.stride() == (1, 4, 0) and torch.zeros_like(last_zero).stride() == (2, 8, 1)  # markdown-exec: hide
+middle_zero = torch.zeros(3, 4).t().unsqueeze(1).expand(4, 2, 3)  # markdown-exec: hide
+assert middle_zero.stride() == (1, 0, 4) and torch.zeros_like(middle_zero).stride() == (1, 4, 8)  # markdown-exec: hide

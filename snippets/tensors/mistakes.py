@@ -31,6 +31,18 @@ for left, right, message in inner_cases:
     print(f"{left} @ {right}:")
     with expect_error(RuntimeError, match=message):
         torch.ones(left) @ torch.ones(right)
+
+# 위 메시지는 왼쪽이 만든 그대로일 때. transpose로 축 순서를 바꾼 3차원 왼쪽은 다르다
+swapped = torch.ones(4, 2, 3).transpose(0, 1)  # (4, 2, 3) -> (2, 4, 3)
+swapped_cases = [
+    (torch.ones(2, 5), "first two dimensions of batch2"),  # 오른쪽이 2차원
+    (torch.ones(2), "first two dimensions of batch2"),  # 오른쪽이 벡터
+    (torch.ones(2, 5, requires_grad=True), r"cannot be multiplied \(8x3 and 2x5\)"),  # 기울기 기록
+]
+for right, message in swapped_cases:
+    print(f"transpose한 (2, 4, 3) @ {tuple(right.shape)}, requires_grad={right.requires_grad}:")
+    with expect_error(RuntimeError, match=message):
+        swapped @ right
 # --8<-- [end:inner]
 
 # --8<-- [start:class-axis]

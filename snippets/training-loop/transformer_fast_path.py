@@ -4,6 +4,8 @@ import warnings
 import torch
 from torch import nn
 
+from bookkit.show import expect_error
+
 torch.manual_seed(0)
 tokens = torch.randn(2, 3, 4)  # (B, T, D): 문장 2개, 토큰 3개, 특성 4개
 padding = torch.tensor([[False, False, True], [False, False, False]])  # 첫 문장의 마지막 토큰은 패딩
@@ -54,3 +56,38 @@ with warnings.catch_warnings(record=True) as caught:  # markdown-exec: hide
     pre_norm_layer = nn.TransformerEncoderLayer(4, 2, 8, batch_first=True, norm_first=True)  # markdown-exec: hide
     nn.TransformerEncoder(pre_norm_layer, num_layers=1)  # markdown-exec: hide
 assert any("because encoder_layer.norm_first was True" in str(w.message) for w in caught)  # markdown-exec: hide
+
+# 한 문장을 통째로 가리면 층 하나만 써도 두 경로의 출력이 다르다
+all_masked = torch.tensor([[True, True, True], [False, False, False]])  # 첫 문장 전체가 패딩
+torch.manual_seed(0)
+single = nn.TransformerEncoderLayer(4, 2, 8, batch_first=True).eval()
+recorded = single(tokens, src_key_padding_mask=all_masked)[0, 0]  # 첫 문장의 토큰 0
+with torch.no_grad():
+    unrecorded = single(tokens, src_key_padding_mask=all_masked)[0, 0]
+print(f"층 하나, 문장 전체 가림, 기록 켬 -> 출력: {[round(v, 4) for v in recorded.tolist()]}")
+print(f"층 하나, 문장 전체 가림, no_grad -> 출력: {[round(v, 4) for v in unrecorded.tolist()]}")
+assert recorded.isfinite().all() and unrecorded.isnan().all()  # markdown-exec: hide
+assert single(tokens, src_key_padding_mask=all_masked).isfinite().all()  # markdown-exec: hide
+with torch.no_grad():  # markdown-exec: hide
+    no_grad_out = single(tokens, src_key_padding_mask=all_masked)  # markdown-exec: hide
+assert no_grad_out[0].isnan().all() and no_grad_out[1].isfinite().all()  # markdown-exec: hide
+attention = nn.MultiheadAttention(4, 2, batch_first=True).eval()  # markdown-exec: hide
+def attend(**options):  # markdown-exec: hide
+    return attention(tokens, tokens, tokens, key_padding_mask=all_masked, **options)[0][0]  # markdown-exec: hide
+
+
+assert (attend(need_weights=False) == 0).all()  # markdown-exec: hide
+with torch.no_grad():  # markdown-exec: hide
+    assert attend(need_weights=False).isnan().all()  # markdown-exec: hide
+assert attend().isnan().all()  # markdown-exec: hide
+
+# 중첩 텐서로 바꿀지는 입력과 첫 층만 보고 정한다: 첫 층만 고정하면 둘째 층에서 멈춘다
+torch.manual_seed(0)
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    two_layers = nn.TransformerEncoder(single, num_layers=2).eval()
+two_layers.layers[0].requires_grad_(False)
+with expect_error(AssertionError, match="does not support NestedTensor outside of its fast path"):
+    two_layers(tokens, src_key_padding_mask=padding)
+two_layers.requires_grad_(False)  # markdown-exec: hide
+assert (two_layers(tokens, src_key_padding_mask=padding)[0, 2] == 0).all()  # markdown-exec: hide

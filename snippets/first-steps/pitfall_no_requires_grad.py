@@ -23,6 +23,11 @@ print("w.grad:", w.grad, "| b.grad:", b.grad)
 with expect_error(RuntimeError, match="does not require grad"):
     ((w > 0).float() * b).sum().backward()
 
+# 출력 자체가 requires_grad=True인 리프면 기록된 연산이 없어도 backward()는 성공한다.
+alone = torch.tensor(3.0, requires_grad=True)
+alone.backward()
+print("alone.grad_fn:", alone.grad_fn, "| alone.grad:", alone.grad)
+
 # 리프이고 requires_grad=True여도, 출력까지 가는 길이 끊겼으면 .grad는 None이다.
 c = torch.ones(2, requires_grad=True)
 kept = torch.ones(2, requires_grad=True)
@@ -33,3 +38,4 @@ assert plain.grad is None and x.grad.item() == 4.0  # markdown-exec: hide
 assert w.grad.tolist() == [3.0, 3.0] and b.grad is None  # markdown-exec: hide
 assert c.is_leaf and c.requires_grad and c.grad is None  # markdown-exec: hide
 assert kept.grad.tolist() == [1.0, 1.0]  # markdown-exec: hide
+assert alone.grad_fn is None and alone.grad.item() == 1.0  # markdown-exec: hide

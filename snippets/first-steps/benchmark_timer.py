@@ -25,11 +25,7 @@ print("블록 수:", len(measurement.times), "| 블록마다 곱셈:", measureme
 print(f"블록마다 곱셈 한 번의 평균 시간, 그 중앙값: {measurement.median * 1e3:.3f} ms")
 print(f"사분위 범위(IQR): {measurement.iqr * 1e3:.3f} ms")
 ratio = measurement.iqr / measurement.median  # 흩어진 정도를 중앙값에 견준다
-print(f"IQR / 중앙값: {ratio:.2f}")
-if measurement.meets_confidence(0.1):  # IQR이 중앙값의 10%보다 작은가
-    print("판정: 흩어짐이 작아 중앙값을 믿을 만합니다")
-else:
-    print("판정: 흩어짐이 커서 이 중앙값은 믿기 어렵습니다. 기계가 조용할 때 다시 잽니다")
+print(f"IQR / 중앙값: {ratio:.2f} (0.1보다 작아야 중앙값을 믿을 만합니다)")
 assert default_threads == 1  # markdown-exec: hide
 assert measurement.task_spec.num_threads == torch.get_num_threads()  # markdown-exec: hide
 assert sum(measurement.raw_times) >= 0.5 and measurement.median > 0  # markdown-exec: hide

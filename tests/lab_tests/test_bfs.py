@@ -58,8 +58,12 @@ def reference_islands(grid):
 
 def test_flood_fill_leetcode_examples(bfs_module):
     image = [[1, 1, 1], [1, 1, 0], [1, 0, 1]]
-    assert bfs_module.flood_fill(image, 1, 1, 2) == [[2, 2, 2], [2, 2, 0], [2, 0, 1]], (
+    result = bfs_module.flood_fill(image, 1, 1, 2)
+    assert result == [[2, 2, 2], [2, 2, 0], [2, 0, 1]], (
         "대각선 이웃은 연결이 아닙니다: 상하좌우만 봅니다"
+    )
+    assert result is image and image == [[2, 2, 2], [2, 2, 0], [2, 0, 1]], (
+        "flood_fill은 받은 image를 제자리에서 고치고 그 image를 돌려줍니다(복사본이 아니라)"
     )
     assert bfs_module.flood_fill([[0, 0, 0], [0, 0, 0]], 0, 0, 0) == [[0, 0, 0], [0, 0, 0]], (
         "새 색이 원래 색과 같으면 바꿀 것이 없습니다 (방문 표시가 안 되어 무한 반복에 주의)"
@@ -81,10 +85,14 @@ def test_flood_fill_random_grids(bfs_module, data):
     sc = data.draw(st.integers(0, len(image[0]) - 1))
     color = data.draw(st.integers(0, 3))
     expected = reference_fill(image, sr, sc, color)
-    result = bfs_module.flood_fill(copy.deepcopy(image), sr, sc, color)
+    work = copy.deepcopy(image)
+    result = bfs_module.flood_fill(work, sr, sc, color)
     assert result == expected, (
         f"image={image}, 시작 ({sr}, {sc}), color={color}\n기대 {expected}\n결과 {result}\n"
         "행(r)은 len(image), 열(c)은 len(image[0])로 범위를 검사했는지, 시작 칸도 칠했는지 보세요"
+    )
+    assert result is work and work == expected, (
+        "flood_fill은 받은 image를 제자리에서 고치고 그 image를 돌려줍니다(복사본이 아니라)"
     )
 
 
@@ -133,16 +141,34 @@ def few_lines(run, cells: int):
         sys.settrace(previous)
 
 
+MAX_DEPTH = 50
+
+
+def too_deep() -> AssertionError:
+    return AssertionError(
+        f"호출이 {MAX_DEPTH}단계보다 깊어졌습니다. 재귀로 칸을 찾아가면 호출 깊이가 영역의 칸 "
+        "수만큼 깊어져, 1000×1000 격자 전체가 한 영역이면 파이썬의 기본 재귀 한도를 넘습니다. "
+        "큐에 칸을 넣고 꺼내는 반복으로 푸세요")
+
+
 def queued(run, cells: int):
     """``run()``'s result, failing as soon as it has queued more than 4 × ``cells`` items:
     with the visited mark set when a cell is queued each cell goes in once, and with it set
     when popped (then checked) at most once per neighbour. Counted through the profiler's
-    ``c_call`` events, so it holds whatever the queue is (deque, list, queue.Queue)."""
-    limit, count = 4 * cells + 4, 0
+    ``c_call`` events, so it holds whatever the queue is (deque, list, queue.Queue). The same
+    profiler fails it as ``shallow`` does when calls nest more than ``MAX_DEPTH`` deep, so a
+    search that recurses only on large grids fails too."""
+    limit, count, depth = 4 * cells + 4, 0, 0
 
     def profile(frame, event, arg):  # noqa: ARG001
-        nonlocal count
-        if event == "c_call" and getattr(arg, "__name__", "") in QUEUE_CALLS:
+        nonlocal count, depth
+        if event == "call":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise too_deep()
+        elif event == "return":
+            depth -= 1
+        elif event == "c_call" and getattr(arg, "__name__", "") in QUEUE_CALLS:
             count += 1
             if count > limit:
                 raise AssertionError(
@@ -154,9 +180,6 @@ def queued(run, cells: int):
         return run()
     finally:
         sys.setprofile(None)
-
-
-MAX_DEPTH = 50
 
 
 def shallow(run):
@@ -171,10 +194,7 @@ def shallow(run):
         if event == "call":
             depth += 1
             if depth > MAX_DEPTH:
-                raise AssertionError(
-                    f"호출이 {MAX_DEPTH}단계보다 깊어졌습니다. 재귀로 칸을 찾아가면 호출 깊이가 "
-                    "영역의 칸 수만큼 깊어져, 1000×1000 격자 전체가 한 영역이면 파이썬의 기본 "
-                    "재귀 한도를 넘습니다. 큐에 칸을 넣고 꺼내는 반복으로 푸세요")
+                raise too_deep()
         elif event == "return":
             depth -= 1
 
@@ -198,7 +218,8 @@ def test_the_search_does_not_recurse(bfs_module):
 
 def test_large_grids_queue_each_cell_a_bounded_number_of_times(bfs_module):
     """1000×1000: one island of a million cells (recursion would overflow), a checkerboard and
-    a full flood fill, each with its queue work bounded (no clock: the count is the test).
+    a full flood fill, each with its queue work bounded (no clock: the count is the test) and
+    its calls no deeper than ``MAX_DEPTH``.
     The same three on a 30×40 grid first, counting lines, so that a search whose queue grows
     without a method call (``queue += [...]``) fails there instead of running for hours."""
     rows, cols = 30, 40

@@ -249,3 +249,57 @@ def test_rtol_scales_the_numerical_gradient(grad_check_module):
         "rtol*|중심 차분| = 0.002보다 크므로 gradcheck처럼 False여야 합니다 "
         "(rtol에 곱하는 것은 autograd가 아니라 중심 차분의 크기입니다)"
     )
+
+
+class Scaled(torch.autograd.Function):
+    """t * [1000, 0.5] with a backward of [1000, 0.6]: right on the large element only."""
+
+    @staticmethod
+    def forward(ctx, t):
+        return t * torch.tensor([1000.0, 0.5], dtype=t.dtype)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad * torch.tensor([1000.0, 0.6], dtype=grad.dtype)
+
+
+def test_every_element_is_held_to_its_own_tolerance(grad_check_module):
+    """The gradient [1000, 0.5] with a backward that says [1000, 0.6]: the small element is off
+    by 0.1, beyond atol + rtol * 0.5, though within atol + rtol * 1000 (the largest element's
+    tolerance). gradcheck says False."""
+
+    def f(t):
+        return Scaled.apply(t).sum()
+
+    x = torch.tensor([0.2, -0.7])
+    theirs = torch.autograd.gradcheck(f, (x.to(torch.float64).requires_grad_(True),), eps=1e-6,
+                                      atol=1e-5, rtol=1e-3, raise_exception=False)
+    assert theirs is False
+    mine = grad_check_module.grad_matches(f, x)
+    assert mine is False, (
+        "참 기울기 [1000, 0.5], 역전파는 [1000, 0.6]: 둘째 원소의 차이 0.1은 그 원소의 허용 오차 "
+        "atol + rtol*0.5보다 크므로 False여야 합니다. 최댓값끼리 비교하지 말고 원소마다 "
+        "|autograd - 중심 차분| <= atol + rtol*|중심 차분|를 보세요"
+    )
+    assert not x.requires_grad, "grad_matches는 x의 requires_grad를 바꾸면 안 됩니다"
+
+
+def test_autograd_runs_in_float64(grad_check_module):
+    """f = ((x + 1e6) - 1e6)**2 at a float32 x = 0.3: in float32, x + 1e6 rounds to a multiple
+    of 0.0625, so autograd on a float32 leaf says 2 * 0.3125 = 0.625; on a float64 leaf 0.6, as
+    the central difference. gradcheck (float64) says True."""
+
+    def f(t):
+        return (((t + 1e6) - 1e6) ** 2).sum()
+
+    x = torch.tensor([0.3])  # float32
+    theirs = torch.autograd.gradcheck(f, (x.to(torch.float64).requires_grad_(True),), eps=1e-6,
+                                      atol=1e-5, rtol=1e-3, raise_exception=False)
+    assert theirs is True
+    mine = grad_check_module.grad_matches(f, x)
+    assert mine is True, (
+        "((x + 1e6) - 1e6)**2, float32 x = 0.3: float64로 구한 기울기는 0.6이고 gradcheck는 "
+        "True입니다. float32 리프에서 구하면 x + 1e6이 반올림되어 0.625가 됩니다. x를 float64 "
+        "리프로 복사해(x.detach().to(torch.float64)) 자동 미분하세요"
+    )
+    assert x.dtype == torch.float32 and not x.requires_grad, "x를 바꾸면 안 됩니다"

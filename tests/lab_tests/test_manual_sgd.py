@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
+import threading
 
 import torch
 from hypothesis import given, settings
@@ -131,10 +133,47 @@ class FusedKernels(TorchFunctionMode):
         return func(*args, **(kwargs or {}))
 
 
+#: torch.optim's sgd.py (``torch.optim.sgd`` itself is not an attribute of torch.optim)
+SGD_MODULE = importlib.import_module("torch.optim.sgd")
+
+
+def recording(called: list[str], name: str, func):
+    """``func``, noting ``name`` in ``called`` whenever it is called (from any thread)."""
+
+    def wrapper(*args, **kwargs):
+        called.append(name)
+        return func(*args, **kwargs)
+
+    return wrapper
+
+
+class RecordingPacket:
+    """``torch.ops.aten.<name>`` that notes each use (a call or an overload such as
+    ``.default``) in ``called``."""
+
+    def __init__(self, called: list[str], name: str, packet):
+        self._called, self._name, self._packet = called, name, packet
+
+    def __call__(self, *args, **kwargs):
+        self._called.append(self._name)
+        return self._packet(*args, **kwargs)
+
+    def __getattr__(self, attribute):
+        self._called.append(self._name)
+        return getattr(self._packet, attribute)
+
+
 def optimizer_code_called(run) -> list[str]:
     """The functions of torch.optim's own files that ``run()`` called, however it reached them
     (an optimizer object, ``torch.optim.sgd.sgd`` or a name imported before the test), and the
-    fused optimizer kernels it called (``torch._fused_sgd_`` or ``torch.ops.aten._fused_sgd_``)."""
+    fused optimizer kernels it called (``torch._fused_sgd_`` or ``torch.ops.aten._fused_sgd_``).
+
+    The profiler sees the calls of this thread and of threads started with ``threading``; as
+    it can be paused (``sys.setprofile(None)``), ``Optimizer.__init__`` (every optimizer
+    object), ``SGD.step`` and the functions of ``torch.optim.sgd`` that do the step are also
+    replaced, for the call, by versions that note that they ran; so are ``torch._fused_sgd_``
+    and ``torch.ops.aten._fused_sgd_`` (the mode that records fused kernels sees only the
+    calls of this thread)."""
     folder = os.path.dirname(torch.optim.__file__)
     called = []
 
@@ -142,13 +181,29 @@ def optimizer_code_called(run) -> list[str]:
         if event == "call" and frame.f_code.co_filename.startswith(folder):
             called.append(f"{os.path.basename(frame.f_code.co_filename)}:{frame.f_code.co_name}")
 
+    patched = [(torch.optim.Optimizer, "__init__", "Optimizer.__init__"),
+               (torch.optim.SGD, "step", "SGD.step")]
+    patched += [(SGD_MODULE, name, f"torch.optim.sgd.{name}")
+                for name in ("sgd", "_single_tensor_sgd", "_multi_tensor_sgd", "_fused_sgd")]
+    originals = [(owner, attribute, getattr(owner, attribute)) for owner, attribute, _ in patched]
+    originals.append((torch, "_fused_sgd_", torch._fused_sgd_))
+    originals.append((torch.ops.aten, "_fused_sgd_", torch.ops.aten._fused_sgd_))
     kernels = FusedKernels()
+    for owner, attribute, label in patched:
+        setattr(owner, attribute, recording(called, label, owner.__dict__[attribute]))
+    torch._fused_sgd_ = recording(called, "torch._fused_sgd_", torch._fused_sgd_)
+    torch.ops.aten._fused_sgd_ = RecordingPacket(called, "torch.ops.aten._fused_sgd_",
+                                                 torch.ops.aten._fused_sgd_)
+    threading.setprofile(profile)
     sys.setprofile(profile)
     try:
         with kernels:
             run()
     finally:
         sys.setprofile(None)
+        threading.setprofile(None)
+        for owner, attribute, original in originals:
+            setattr(owner, attribute, original)
     return called + kernels.called
 
 

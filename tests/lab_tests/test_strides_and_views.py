@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import random
+
 import pytest
 import torch
 from hypothesis import given, settings
@@ -167,6 +170,83 @@ def test_transpose_example_of_the_chapter(strides_module):
         "크기 1인 축은 건너뜁니다: 형태 (2, 1, 3), 보폭 (12, 1, 4)는 view(6)이 되고 보폭은 (4,)")
 
 
+#: Layouts where an answer that only knows contiguous tensors goes wrong: a size-1 axis with any
+#: stride, slices, permutes, expands, empty and 0-d tensors; (shape, stride, new_shape).
+HARD_CASES = [
+    ((2, 1, 3), (12, 1, 4), (6,)),  # base[:, :, :1].permute(0, 2, 1) of the page
+    ((2, 3), (6, 2), (2, 3, 1)),  # x[:, ::2] with a size-1 axis added
+    ((2, 3), (6, 2), (6,)),  # x[:, ::2]: one chunk, 6 = 2 * 3
+    ((2, 3), (12, 2), (6,)),  # x[::2, ::2]: two chunks
+    ((3, 2), (1, 3), (6,)),  # the transpose
+    ((3, 2), (1, 3), (3, 1, 2)),
+    ((1, 4), (7, 1), (4,)),
+    ((4, 1), (1, 9), (2, 2)),
+    ((2, 3), (0, 1), (6,)),  # expand
+    ((2, 3), (0, 1), (2, 3, 1)),
+    ((4,), (0,), (2, 2)),
+    ((2, 2, 2), (4, 1, 2), (2, 4)),
+    ((2, 2, 2), (4, 1, 2), (4, 2)),
+    ((2, 3, 4), (12, 1, 3), (2, 12)),
+    ((2, 3, 4), (1, 8, 2), (-1,)),
+    ((2, 0, 3), (3, 3, 1), (0,)),
+    ((2, 0, 3), (1, 7, 2), (3, -1)),
+    ((), (), (1, 1)),
+    ((), (), (-1,)),
+    ((1,), (5,), ()),
+    ((6,), (2,), (2, -1)),
+    ((6,), (2,), (2, 2)),
+    ((2, 2), (2, 1), (-1, -1)),
+]
+
+
+def random_cases(count: int, seed: int = 0) -> list[tuple]:
+    """Layouts of the kinds ``strided()`` makes, and shapes to view them as, from a fixed seed
+    (plain ``random``: one list made once for the process that cannot import torch)."""
+    rng = random.Random(seed)
+    cases = []
+    for _ in range(count):
+        shape = tuple(rng.randint(0, 4) for _ in range(rng.randint(0, 4)))
+        base = torch_contiguous_strides(shape)
+        kind = rng.choice(["contiguous", "permuted", "sliced", "expanded", "ones", "random"])
+        if kind == "contiguous":
+            stride = base
+        elif kind == "ones":
+            stride = tuple(rng.randint(0, 20) if size == 1 else step
+                           for size, step in zip(shape, base, strict=True))
+        elif kind == "permuted":
+            order = list(range(len(shape)))
+            rng.shuffle(order)
+            inverse = sorted(range(len(order)), key=order.__getitem__)
+            permuted = torch.empty([shape[i] for i in order]).permute(*inverse) if shape else None
+            stride = tuple(permuted.stride()) if shape else ()
+        elif kind == "sliced":
+            steps = [rng.randint(1, 3) for _ in shape]
+            wide = torch_contiguous_strides([s * k for s, k in zip(shape, steps, strict=True)])
+            stride = tuple(b * k for b, k in zip(wide, steps, strict=True))
+        elif kind == "expanded":
+            stride = tuple(0 if rng.random() < 0.5 else b for b in base)
+        else:
+            stride = tuple(rng.randint(0, 12) for _ in shape)
+        numel = 1
+        for size in shape:
+            numel *= size
+        parts = [0] if numel == 0 else []
+        rest = numel
+        while rest > 1 and len(parts) < 4:
+            factor = rng.choice([d for d in range(2, rest + 1) if rest % d == 0])
+            parts.append(factor)
+            rest //= factor
+        parts += [1] * rng.randint(0, 2)
+        rng.shuffle(parts)
+        change = rng.choice(["none", "none", "infer", "infer", "wrong"])
+        if parts and change == "infer":
+            parts[rng.randrange(len(parts))] = -1
+        elif change == "wrong":
+            parts.append(rng.randint(2, 3))
+        cases.append((shape, stride, tuple(parts)))
+    return cases
+
+
 NO_TORCH = """
 import importlib.abc, importlib.util, json, sys
 
@@ -182,9 +262,37 @@ sys.meta_path.insert(0, NoTorch())  # first: asked before any finder that could 
 spec = importlib.util.spec_from_file_location("answer", sys.argv[1])
 answer = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(answer)
-print(json.dumps([list(answer.contiguous_strides((2, 3))), answer.is_contiguous((3, 2), (1, 3)),
-                  list(answer.view_strides((2, 3), (3, 1), (3, 2)))]))
+results = []
+for shape, stride, new_shape in json.load(sys.stdin):
+    shape, stride, new_shape = tuple(shape), tuple(stride), tuple(new_shape)
+    view = answer.view_strides(shape, stride, new_shape)
+    results.append([[int(s) for s in answer.contiguous_strides(shape)],
+                    answer.is_contiguous(shape, stride) is True,
+                    None if view is None else [int(s) for s in view]])
+print(json.dumps(results))
 """
+
+
+def mismatch(case, result) -> str | None:
+    """What the answer got wrong on ``case``, by torch's answer, or None."""
+    shape, stride, new_shape = case
+    strides, contiguous, view = result
+    if tuple(strides) != torch_contiguous_strides(shape):
+        return (f"contiguous_strides({shape}): {tuple(strides)}, torch는 "
+                f"{torch_contiguous_strides(shape)}")
+    expected = as_tensor(shape, stride).is_contiguous()
+    if contiguous != expected:
+        return f"is_contiguous({shape}, {stride}): torch는 {expected}"
+    expected_view = torch_view(shape, stride, new_shape)
+    if expected_view is None:
+        return None if view is None else (
+            f"view_strides({shape}, {stride}, {new_shape}): {tuple(view)}, torch는 RuntimeError")
+    view_shape, view_stride = expected_view
+    if view is None or len(view) != len(view_shape) or strides_that_matter(
+            view_shape, tuple(view)) != strides_that_matter(view_shape, view_stride):
+        return (f"view_strides({shape}, {stride}, {new_shape}): "
+                f"{None if view is None else tuple(view)}, torch는 {view_stride}")
+    return None
 
 
 @pytest.mark.e2e  # starts a process
@@ -192,16 +300,25 @@ def test_the_answer_uses_no_torch(strides_module):
     """The exercise decides from shape and stride tuples alone: the answer runs, and answers,
     in a Python with the standard library only. -I -S leave site-packages (and PYTHONPATH, the
     current folder) off sys.path, and a finder first in sys.meta_path refuses torch, so neither
-    ``import torch`` nor ``importlib`` nor emptying ``sys.modules["torch"]`` reaches it."""
+    ``import torch`` nor ``importlib`` nor emptying ``sys.modules["torch"]`` reaches it. The
+    hard layouts and 300 random ones are answered there, so an answer that asks torch when it
+    can and guesses otherwise is judged by its guesses."""
     import subprocess
     import sys
 
+    cases = HARD_CASES + random_cases(300)
     run = subprocess.run([sys.executable, "-I", "-S", "-c", NO_TORCH, strides_module.__file__],
-                         capture_output=True, text=True, timeout=120)
+                         input=json.dumps(cases), capture_output=True, text=True, timeout=120)
     last = (run.stderr.strip().splitlines() or ["?"])[-1]
     if last.startswith("NotImplementedError"):  # the untouched stub: say so, as other checks do
         raise NotImplementedError(last.split(": ", 1)[-1])
     assert run.returncode == 0, (
         "torch 없이 형태와 보폭 튜플만으로 판정합니다"
         "(표준 라이브러리만 있고 torch를 불러올 수 없는 프로세스에서 실패): " + last)
-    assert run.stdout.strip() == "[[3, 1], false, [2, 1]]", run.stdout
+    results = json.loads(run.stdout)
+    assert len(results) == len(cases), run.stdout[-500:]
+    wrong = [problem for case, result in zip(cases, results, strict=True)
+             if (problem := mismatch(case, result)) is not None]
+    assert not wrong, (
+        f"torch를 불러올 수 없는 프로세스에서 {len(cases)}가지 경우 가운데 {len(wrong)}가지가 "
+        f"torch와 다릅니다. 첫 경우: {wrong[0]}")

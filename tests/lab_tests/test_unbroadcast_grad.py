@@ -30,7 +30,9 @@ def mismatched_cases(draw):
         shape = [draw(st.integers(1, 3))] + list(grad_shape)  # one axis too many
     else:
         axis = draw(st.integers(0, len(shape) - 1))
-        shape[axis] = draw(st.integers(2, 5).filter(lambda s, a=axis: s != shape[a]))
+        # 0 too: a size-0 axis broadcasts to nothing but 0 (grad is 0 wide there or mismatched)
+        wrong = st.integers(2, 5) | st.just(0)
+        shape[axis] = draw(wrong.filter(lambda s, a=axis: s != shape[a]))
     return tuple(shape), tuple(grad_shape)
 
 
@@ -91,6 +93,19 @@ def test_rejects_shapes_that_do_not_broadcast(unbroadcast_module, case):
             f"shape {shape}은 broadcasting으로 {grad_shape}이 될 수 없으므로 ValueError를 "
             "내야 합니다 (축이 더 많거나, 크기가 1도 아니고 grad와도 다른 축이 있음)"
         )
+
+
+@pytest.mark.parametrize(("shape", "grad_shape"), [((0,), (3,)), ((2, 0), (2, 3)),
+                                                  ((0, 3), (1, 3)), ((0,), (1,))])
+def test_rejects_a_size_zero_axis(unbroadcast_module, shape, grad_shape):
+    """Size 0 is not 1: an axis of size 0 broadcasts only to size 0 (a size-1 axis of the other
+    operand gives 0, never more), so (0,) cannot have become (3,) or (1,)."""
+    assert not torch_broadcasts(shape, grad_shape)
+    with pytest.raises(ValueError):
+        unbroadcast_module.unbroadcast(torch.ones(grad_shape), shape)
+        pytest.fail(
+            f"shape {shape}은 broadcasting으로 {grad_shape}이 될 수 없으므로 ValueError를 내야 "
+            "합니다. 크기 0인 축은 0으로만 맞춰집니다(크기가 1도 아니고 grad와도 다른 축)")
 
 
 def test_bias_example_of_the_chapter(unbroadcast_module):

@@ -58,7 +58,149 @@ def num_islands(grid):
     return islands
 """
 
+# bfs: a recursive DFS, but only where the grid has more than 1200 cells (30×40 has 1200)
+RECURSIVE_DFS_ON_LARGE_GRIDS = """
+
+import sys
+
+sys.setrecursionlimit(10**7)
+_bfs_islands = num_islands
+
+
+def _sink(grid, seen, r, c):
+    if not (0 <= r < len(grid) and 0 <= c < len(grid[0])) or seen[r][c] or grid[r][c] != "1":
+        return
+    seen[r][c] = 1
+    for dr, dc in NEIGHBORS:
+        _sink(grid, seen, r + dr, c + dc)
+
+
+def num_islands(grid):
+    if len(grid) * len(grid[0]) <= 1200:
+        return _bfs_islands(grid)
+    seen = [bytearray(len(grid[0])) for _ in grid]
+    islands = 0
+    for r in range(len(grid)):
+        for c in range(len(grid[0])):
+            if grid[r][c] == "1" and not seen[r][c]:
+                islands += 1
+                _sink(grid, seen, r, c)
+    return islands
+"""
+
+# strides-and-views: torch's answer when torch can be imported, a naive guess when it cannot
+TORCH_WHEN_AVAILABLE = """
+
+try:
+    import torch
+except ImportError:
+    torch = None
+
+
+def _as_tensor(shape, stride):
+    needed = 1 + sum((n - 1) * s for n, s in zip(shape, stride)) if all(shape) else 0
+    return torch.arange(float(max(needed, 1))).as_strided(tuple(shape), tuple(stride))
+
+
+def is_contiguous(shape, stride):
+    if torch is not None:
+        return _as_tensor(shape, stride).is_contiguous()
+    return tuple(stride) == contiguous_strides(shape)
+
+
+def view_strides(shape, stride, new_shape):
+    if torch is not None:
+        try:
+            return tuple(_as_tensor(shape, stride).view(tuple(new_shape)).stride())
+        except RuntimeError:
+            return None
+    new_shape = _infer_size(tuple(shape), new_shape)
+    if new_shape is None or not is_contiguous(shape, stride):
+        return None
+    return contiguous_strides(new_shape)
+"""
+
+# manual-sgd: torch.optim.SGD with the profiler paused for the call
+PROFILER_PAUSED = """    import sys
+
+    params = [param for param in params if param.grad is not None]
+    if not params:
+        return
+    profiler = sys.getprofile()
+    sys.setprofile(None)
+    try:
+        optimizer = torch.optim.SGD(params, lr=lr)
+        optimizer.step()
+        optimizer.zero_grad()
+    finally:
+        sys.setprofile(profiler)
+"""
+
+# manual-sgd: torch.optim.SGD in a thread of its own
+OPTIMIZER_IN_A_THREAD = """    import threading
+
+    params = [param for param in params if param.grad is not None]
+    if not params:
+        return
+
+    def step():
+        optimizer = torch.optim.SGD(params, lr=lr)
+        optimizer.step()
+        optimizer.zero_grad()
+
+    thread = threading.Thread(target=step)
+    thread.start()
+    thread.join()
+"""
+
+MANUAL_STEP = """    with torch.no_grad():
+        for param in params:
+            if param.grad is None:
+                continue
+            param -= lr * param.grad
+            param.grad = None  # zero_grad(set_to_none=True)와 같다
+"""
+
 WRONG = {
+    # grad-check: the largest difference against the largest tolerance, not element by element
+    "grad_check-largest-difference": (
+        "grad_check", [("return bool(((analytical - numerical).abs() <= atol + rtol * "
+                        "numerical.abs()).all())",
+                        "return bool((analytical - numerical).abs().max() <= atol + rtol * "
+                        "numerical.abs().max())")],
+        "test_every_element_is_held_to_its_own_tolerance"),
+    # grad-check: autograd on a leaf of x's own dtype (float32 stays float32)
+    "grad_check-float32-leaf": (
+        "grad_check", [("leaf = x.detach().to(torch.float64).clone().requires_grad_(True)",
+                        "leaf = x.detach().clone().requires_grad_(True)")],
+        "test_autograd_runs_in_float64"),
+    # strides-and-views: torch when it is there, a rule for contiguous tensors only when not
+    "strides-torch-when-available": (
+        "strides_and_views", [("    return new_shape if known == numel else None\n# END ANSWER\n",
+                               "    return new_shape if known == numel else None\n# END ANSWER\n"
+                               + TORCH_WHEN_AVAILABLE)],
+        "test_the_answer_uses_no_torch"),
+    # unbroadcast-grad: a size-0 axis taken to broadcast like a size-1 axis
+    "unbroadcast-size-zero-axis": (
+        "unbroadcast_grad", [("if size not in (1, grad_size):",
+                              "if size > 1 and size != grad_size:")],
+        "test_rejects_a_size_zero_axis"),
+    # manual-sgd: an optimizer object, run with the profiler paused
+    "manual_sgd-profiler-paused": (
+        "manual_sgd", [(MANUAL_STEP, PROFILER_PAUSED)], "test_no_optimizer_does_the_step"),
+    # manual-sgd: an optimizer object, run in another thread
+    "manual_sgd-optimizer-in-a-thread": (
+        "manual_sgd", [(MANUAL_STEP, OPTIMIZER_IN_A_THREAD)], "test_no_optimizer_does_the_step"),
+    # bfs: flood_fill paints a copy and returns it, the caller's image untouched
+    "bfs-flood-fill-copy": (
+        "bfs", [("    original = image[sr][sc]\n",
+                 "    image = [row[:] for row in image]\n    original = image[sr][sc]\n")],
+        "test_flood_fill_leetcode_examples"),
+    # bfs: recursion only on grids larger than the 30×40 of the depth test
+    "bfs-recursive-dfs-on-large-grids": (
+        "bfs", [("    return islands\n    # END ANSWER\n",
+                 "    return islands\n    # END ANSWER\n" + RECURSIVE_DFS_ON_LARGE_GRIDS)],
+        "test_large_grids_queue_each_cell_a_bounded_number_of_times"),
     # grad-check: a tolerance of its own instead of atol + rtol * |numerical|
     "grad_check-own-tolerance": (
         "grad_check", [("<= atol + rtol * numerical.abs()", "<= 0.01 + 0.2 * numerical.abs()")],

@@ -163,9 +163,7 @@ def test_shared_memory_counts_toward_the_units_memory_limit(tmp_path):
     "    if libc.fork() == 0:\n        time.sleep(5)\n        libc._exit(0)\ntime.sleep(5)\n",
 ])
 def test_every_process_below_the_worker_counts_toward_the_process_limit(tmp_path, code):
-    started = time.monotonic()
     result = one(tmp_path, code, limits=Limits(processes=2))
-    assert time.monotonic() - started < 4
     assert result.failure is not None and result.failure.block == 0
     assert result.failure.type == "ProcessLimitExceeded", result.failure
     assert "more than the limit of 2 (BOOK_PROCESS_LIMIT)" in result.failure.message

@@ -74,3 +74,6 @@ with torch.no_grad():
     e.mul_(3.0)
 with expect_error(RuntimeError, match="modified by an inplace operation"):
     e.sum().backward()
+with torch.no_grad():  # markdown-exec: hide
+    as_int = w.view(torch.int32)  # markdown-exec: hide
+assert not as_int.requires_grad and as_int.data_ptr() == w.data_ptr()  # markdown-exec: hide

@@ -17,7 +17,7 @@ def broadcast_cases(draw):
     """(shape, grad_shape) where ``shape`` broadcasts to ``grad_shape``."""
     shape = draw(st.lists(sizes, max_size=4))
     tail = [draw(sizes) if size == 1 else size for size in shape]  # 1 may be stretched
-    lead = draw(st.lists(st.integers(min_value=1, max_value=3), max_size=2))  # added axes
+    lead = draw(st.lists(st.integers(min_value=0, max_value=3), max_size=2))  # added axes, 0 too
     return tuple(shape), tuple(lead + tail)
 
 

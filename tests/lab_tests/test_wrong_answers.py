@@ -273,6 +273,15 @@ WRONG = {
     "nchw-channels-zero": (
         "nchw_and_gather", [("if channels is not None and", "if channels and")],
         "test_to_nchw_checks_the_channel_count"),
+    # unbroadcast-grad: leading axes summed through a reshape that a size-0 axis breaks
+    "unbroadcast-leading-reshape": (
+        "unbroadcast_grad", [(
+            "        grad = grad.sum(dim=tuple(range(extra)))  # 덧붙은 앞쪽 축\n",
+                              "        lead = 1\n        for size in grad_shape[:extra]:\n"
+                              "            lead *= size\n"
+                              "        grad = grad.reshape(lead, -1).sum(0)"
+                              ".reshape(grad_shape[extra:])\n")],
+        "test_matches_autograd"),
 }
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import sys
+import threading
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -113,6 +114,37 @@ QUEUE_CALLS = ("append", "appendleft", "extend", "extendleft", "insert", "put")
 LINES_PER_CELL = 500
 
 
+#: the hooks the checks below stand on, which an answer could switch off or widen during its run
+HOOKS = [(sys, "setprofile"), (sys, "settrace"), (sys, "setrecursionlimit"),
+         (threading, "setprofile"), (threading, "settrace")]
+
+
+def untouched(run):
+    """``run()``'s result; while it runs, ``sys.setprofile``, ``sys.settrace``,
+    ``sys.setrecursionlimit`` and ``threading.setprofile``/``settrace`` refuse and note the
+    attempt, and an attempt fails the check even if the answer caught the refusal."""
+    tried: list[str] = []
+    originals = [(owner, name, getattr(owner, name)) for owner, name in HOOKS]
+
+    def refusing(label):
+        def refuse(*args, **kwargs):
+            tried.append(label)
+            raise PermissionError(f"{label} is blocked in this check")
+        return refuse
+
+    for owner, name, _ in originals:
+        setattr(owner, name, refusing(f"{owner.__name__}.{name}"))
+    try:
+        result = run()
+    finally:
+        for owner, name, original in originals:
+            setattr(owner, name, original)
+    assert not tried, (
+        f"검사 도중 {tried[0]}을 불렀습니다. 재귀 한도를 바꾸거나 프로파일러·추적을 끄지 말고 "
+        "큐로 탐색하세요")
+    return result
+
+
 def few_lines(run, cells: int):
     """``run()``'s result, failing as soon as the Python code it runs (the answer and whatever
     it calls) has executed more than ``LINES_PER_CELL`` × ``cells`` lines. Counted with
@@ -136,7 +168,7 @@ def few_lines(run, cells: int):
     previous = sys.gettrace()
     sys.settrace(lambda frame, event, arg: count_lines)
     try:
-        return run()
+        return untouched(run)
     finally:
         sys.settrace(previous)
 
@@ -177,7 +209,7 @@ def queued(run, cells: int):
 
     sys.setprofile(profile)
     try:
-        return run()
+        return untouched(run)
     finally:
         sys.setprofile(None)
 
@@ -200,7 +232,7 @@ def shallow(run):
 
     sys.setprofile(profile)
     try:
-        return run()
+        return untouched(run)
     finally:
         sys.setprofile(None)
 

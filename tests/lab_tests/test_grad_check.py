@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 import torch
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -303,3 +304,21 @@ def test_autograd_runs_in_float64(grad_check_module):
         "리프로 복사해(x.detach().to(torch.float64)) 자동 미분하세요"
     )
     assert x.dtype == torch.float32 and not x.requires_grad, "x를 바꾸면 안 됩니다"
+
+
+@pytest.mark.parametrize("dtype", [torch.float64, torch.float32])
+def test_a_leaf_that_requires_grad_stays_one(grad_check_module, dtype):
+    """x with requires_grad=True: after numerical_grad and grad_matches it still requires a
+    gradient, and its .grad is still None (the gradient comes back, it is not stored)."""
+    x = torch.tensor([0.5, -1.5, 2.0], dtype=dtype, requires_grad=True)
+
+    def f(t):
+        return (t**3).sum()
+
+    grad_check_module.numerical_grad(f, x)
+    assert x.requires_grad, "numerical_grad 뒤에도 x.requires_grad는 True여야 합니다"
+    assert x.grad is None, "numerical_grad가 x.grad를 바꾸면 안 됩니다"
+    assert grad_check_module.grad_matches(f, x) is True
+    assert x.requires_grad, "grad_matches 뒤에도 x.requires_grad는 True여야 합니다"
+    assert x.grad is None, "grad_matches가 x.grad를 바꾸면 안 됩니다"
+    assert x.dtype == dtype

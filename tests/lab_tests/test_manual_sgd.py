@@ -163,6 +163,30 @@ class RecordingPacket:
         return getattr(self._packet, attribute)
 
 
+#: the name, in torch.optim.sgd's globals, of the list that refusing code notes its calls in
+NOTES = "_lab_test_refused_calls"
+
+
+def refusing_code(label: str, freevars: int):
+    """Code for a function of torch.optim.sgd that notes ``label`` in the module's ``NOTES``
+    list and raises AssertionError, with ``freevars`` free variables (a function's ``__code__``
+    can only be swapped for code with as many as its closure has cells)."""
+    names = [f"_cell{i}" for i in range(freevars)]
+    source = (
+        "def outer():\n"
+        + "".join(f"    {name} = None\n" for name in names)
+        + "    def refuse(*args, **kwargs):\n"
+        + (f"        {', '.join(names)}\n" if names else "")
+        + f"        {NOTES}.append({label!r})\n"
+        + "        raise AssertionError("
+        + repr(f"옵티마이저(torch.optim) 없이 p -= lr * p.grad로 직접 갱신합니다. 불린 것: {label}")
+        + ")\n"
+        + "    return refuse\n")
+    namespace: dict = {}
+    exec(source, namespace)  # noqa: S102 - code made here from fixed text
+    return namespace["outer"]().__code__
+
+
 def optimizer_code_called(run) -> list[str]:
     """The functions of torch.optim's own files that ``run()`` called, however it reached them
     (an optimizer object, ``torch.optim.sgd.sgd`` or a name imported before the test), and the
@@ -173,7 +197,9 @@ def optimizer_code_called(run) -> list[str]:
     object), ``SGD.step`` and the functions of ``torch.optim.sgd`` that do the step are also
     replaced, for the call, by versions that note that they ran; so are ``torch._fused_sgd_``
     and ``torch.ops.aten._fused_sgd_`` (the mode that records fused kernels sees only the
-    calls of this thread)."""
+    calls of this thread). A name bound before the test (``from torch.optim.sgd import
+    _single_tensor_sgd``) still reaches the original function objects, so their ``__code__`` is
+    swapped too, for the call, for code that notes the call and raises AssertionError."""
     folder = os.path.dirname(torch.optim.__file__)
     called = []
 
@@ -188,22 +214,37 @@ def optimizer_code_called(run) -> list[str]:
     originals = [(owner, attribute, getattr(owner, attribute)) for owner, attribute, _ in patched]
     originals.append((torch, "_fused_sgd_", torch._fused_sgd_))
     originals.append((torch.ops.aten, "_fused_sgd_", torch.ops.aten._fused_sgd_))
+    codes = []  # (function, its own code, refusing code), taken before the wrappers go in
+    for name in ("sgd", "_single_tensor_sgd", "_multi_tensor_sgd", "_fused_sgd"):
+        function = SGD_MODULE.__dict__.get(name)
+        code = getattr(function, "__code__", None)
+        if code is None:
+            continue
+        refusing = refusing_code(f"torch.optim.sgd.{name}", len(code.co_freevars))
+        if len(refusing.co_freevars) == len(code.co_freevars):
+            codes.append((function, code, refusing))
     kernels = FusedKernels()
     for owner, attribute, label in patched:
         setattr(owner, attribute, recording(called, label, owner.__dict__[attribute]))
     torch._fused_sgd_ = recording(called, "torch._fused_sgd_", torch._fused_sgd_)
     torch.ops.aten._fused_sgd_ = RecordingPacket(called, "torch.ops.aten._fused_sgd_",
                                                  torch.ops.aten._fused_sgd_)
+    setattr(SGD_MODULE, NOTES, called)
     threading.setprofile(profile)
     sys.setprofile(profile)
     try:
+        for function, _, refusing in codes:
+            function.__code__ = refusing
         with kernels:
             run()
     finally:
         sys.setprofile(None)
         threading.setprofile(None)
+        for function, code, _ in codes:
+            function.__code__ = code
         for owner, attribute, original in originals:
             setattr(owner, attribute, original)
+        delattr(SGD_MODULE, NOTES)
     return called + kernels.called
 
 

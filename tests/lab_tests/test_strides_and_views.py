@@ -251,13 +251,29 @@ NO_TORCH = """
 import importlib.abc, importlib.util, json, sys
 
 
+import os
+
+REFUSED = {"torch", "subprocess", "_posixsubprocess", "multiprocessing", "ctypes", "_ctypes"}
+
+
 class NoTorch(importlib.abc.MetaPathFinder):
     def find_spec(self, name, path=None, target=None):
-        if name.split(".")[0] == "torch":
-            raise ImportError(f"No module named {name!r}: torch is blocked in this check")
+        if name.split(".")[0] in REFUSED:
+            raise ImportError(f"No module named {name!r}: {name} is blocked in this check")
         return None
 
 
+def no_new_process(*args, **kwargs):
+    raise PermissionError("starting a process is blocked in this check")
+
+
+for module in REFUSED:  # imported before the finder: refused all the same
+    sys.modules.pop(module, None)
+for module in [os, sys.modules.get("posix")]:  # posix: the functions os takes its own from
+    for name in ["system", "popen", "fork", "forkpty", "posix_spawn", "posix_spawnp",
+                 *[n for n in dir(module) if n.startswith(("exec", "spawn"))]]:
+        if module is not None and hasattr(module, name):
+            setattr(module, name, no_new_process)
 sys.meta_path.insert(0, NoTorch())  # first: asked before any finder that could find torch
 spec = importlib.util.spec_from_file_location("answer", sys.argv[1])
 answer = importlib.util.module_from_spec(spec)
@@ -300,7 +316,10 @@ def test_the_answer_uses_no_torch(strides_module):
     """The exercise decides from shape and stride tuples alone: the answer runs, and answers,
     in a Python with the standard library only. -I -S leave site-packages (and PYTHONPATH, the
     current folder) off sys.path, and a finder first in sys.meta_path refuses torch, so neither
-    ``import torch`` nor ``importlib`` nor emptying ``sys.modules["torch"]`` reaches it. The
+    ``import torch`` nor ``importlib`` nor emptying ``sys.modules["torch"]`` reaches it. No
+    process can be started there either (``subprocess``, ``multiprocessing`` and ``ctypes`` are
+    refused like torch, ``os.system``, ``os.popen``, ``os.fork``, ``os.exec*``, ``os.spawn*``
+    and ``os.posix_spawn*`` raise PermissionError), so torch in a child process is out too. The
     hard layouts and 300 random ones are answered there, so an answer that asks torch when it
     can and guesses otherwise is judged by its guesses."""
     import subprocess

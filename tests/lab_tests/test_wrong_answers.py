@@ -161,6 +161,23 @@ MANUAL_STEP = """    with torch.no_grad():
             param.grad = None  # zero_grad(set_to_none=True)와 같다
 """
 
+PAUSED_PROFILER = """
+
+def _paused(func):
+    def wrapper(*args):
+        saved = sys.getprofile()
+        sys.setprofile(None)
+        try:
+            return func(*args)
+        finally:
+            sys.setprofile(saved)
+    return wrapper
+
+
+flood_fill = _paused(flood_fill)
+num_islands = _paused(num_islands)
+"""
+
 WRONG = {
     # grad-check: the largest difference against the largest tolerance, not element by element
     "grad_check-largest-difference": (
@@ -221,6 +238,34 @@ WRONG = {
     "grad_check-default-step": (
         "grad_check", [("numerical = numerical_grad(f, x, h)", "numerical = numerical_grad(f, x)")],
         "test_grad_matches_passes_its_step_to_numerical_grad"),
+    # grad-check: x's requires_grad switched off
+    "grad_check-requires-grad-dropped": (
+        "grad_check", [("    point = x.detach().to(torch.float64).contiguous().clone()\n",
+                        "    x.requires_grad_(False)\n"
+                        "    point = x.detach().to(torch.float64).contiguous().clone()\n")],
+        "test_a_leaf_that_requires_grad_stays_one"),
+    # manual-sgd: torch.optim's _single_tensor_sgd, bound before the test, profiler paused
+    "manual_sgd-function-bound-at-import": (
+        "manual_sgd", [("import torch\n", "import torch\n"
+                        "from torch.optim.sgd import _single_tensor_sgd as _step\n"),
+                       ("            param -= lr * param.grad\n",
+                        "            saved = sys.getprofile()\n"
+                        "            sys.setprofile(None)\n"
+                        "            try:\n"
+                        "                _step([param], [param.grad], [None], None, None, "
+                        "weight_decay=0.0, momentum=0.0, lr=lr, dampening=0.0, nesterov=False, "
+                        "maximize=False, has_sparse_grad=False)\n"
+                        "            finally:\n"
+                        "                sys.setprofile(saved)\n"),
+                       ("from __future__ import annotations\n",
+                        "from __future__ import annotations\nimport sys\n")],
+        "test_no_optimizer_does_the_step"),
+    # bfs: a recursive DFS that pauses the profiler and raises the recursion limit for the call
+    "bfs-recursive-dfs-profiler-paused": (
+        "bfs", [("    return islands\n    # END ANSWER\n",
+                 "    return islands\n    # END ANSWER\n" + RECURSIVE_DFS
+                 + PAUSED_PROFILER)],
+        "test_the_search_does_not_recurse"),
     # strides-and-views: torch reached without an import statement
     "strides-torch-by-importlib": (
         "strides_and_views", [("from __future__ import annotations\n",

@@ -118,6 +118,12 @@ def test_saves_in_one_serve_give_the_site_a_clean_build_gives(tmp_path, font_cac
         assert served[name] == clean[name], f"{name} differs from a clean build"
 
 
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
 def _served(url: str, text: str, limit: float) -> bool:
     """Whether the page at ``url`` comes to contain ``text`` within ``limit`` seconds."""
     end = time.monotonic() + limit
@@ -155,9 +161,7 @@ def test_serve_shows_a_saved_page_and_snippet(tmp_path, font_cache):
     _book(tmp_path, font_cache)
     config = tmp_path / "mkdocs.yml"
     config.write_text(config.read_text(encoding="utf-8") + "watch: [snippets]\n", encoding="utf-8")
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
+    port = _free_port()
     url = f"http://127.0.0.1:{port}/one/"
     # The store holds every output, so serve's first build executes nothing.
     subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict"], cwd=tmp_path,
@@ -196,9 +200,7 @@ def test_mkdocs_serve_from_the_activated_environment(mini_book):
     if not activate.is_file():
         pytest.skip("no .venv here (dev.py env makes it)")
     mini_book.one_block_page("p", "print('from', 6 * 7)\n")
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
+    port = _free_port()
     env = {k: v for k, v in book_env(**mini_book.env).items() if k != "PYTHONPATH"}
     log = (mini_book.root / "serve.log").open("w", encoding="utf-8")
     server = subprocess.Popen(
@@ -224,9 +226,7 @@ def test_a_failed_rebuild_shows_its_reason_and_the_last_good_page(tmp_path, font
     _book(tmp_path, font_cache)
     config = tmp_path / "mkdocs.yml"
     config.write_text(config.read_text(encoding="utf-8") + "watch: [snippets]\n", encoding="utf-8")
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
+    port = _free_port()
     url = f"http://127.0.0.1:{port}/one/"
     log = (tmp_path / "serve.log").open("w", encoding="utf-8")
     server = subprocess.Popen(

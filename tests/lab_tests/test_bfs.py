@@ -183,14 +183,14 @@ def too_deep() -> AssertionError:
         "큐에 칸을 넣고 꺼내는 반복으로 푸세요")
 
 
-def queued(run, cells: int):
+def queued(run, cells: int | None):
     """``run()``'s result, failing as soon as it has queued more than 4 × ``cells`` items:
     with the visited mark set when a cell is queued each cell goes in once, and with it set
     when popped (then checked) at most once per neighbour. Counted through the profiler's
     ``c_call`` events, so it holds whatever the queue is (deque, list, queue.Queue). The same
     profiler fails it as ``shallow`` does when calls nest more than ``MAX_DEPTH`` deep, so a
-    search that recurses only on large grids fails too."""
-    limit, count, depth = 4 * cells + 4, 0, 0
+    search that recurses only on large grids fails too. ``cells`` None: only the depth."""
+    limit, count, depth = (None if cells is None else 4 * cells + 4), 0, 0
 
     def profile(frame, event, arg):  # noqa: ARG001
         nonlocal count, depth
@@ -200,7 +200,8 @@ def queued(run, cells: int):
                 raise too_deep()
         elif event == "return":
             depth -= 1
-        elif event == "c_call" and getattr(arg, "__name__", "") in QUEUE_CALLS:
+        elif limit is not None and event == "c_call" \
+                and getattr(arg, "__name__", "") in QUEUE_CALLS:
             count += 1
             if count > limit:
                 raise AssertionError(
@@ -219,22 +220,7 @@ def shallow(run):
     below ``run`` (``sys.setprofile``'s call and return events; a generator's resume and yield
     count as a call and a return). A search with a queue or a stack stays a few calls deep; a
     recursive one goes about as deep as its region is large, whatever recursion limit it sets."""
-    depth = 0
-
-    def profile(frame, event, arg):  # noqa: ARG001
-        nonlocal depth
-        if event == "call":
-            depth += 1
-            if depth > MAX_DEPTH:
-                raise too_deep()
-        elif event == "return":
-            depth -= 1
-
-    sys.setprofile(profile)
-    try:
-        return untouched(run)
-    finally:
-        sys.setprofile(None)
+    return queued(run, None)
 
 
 def test_the_search_does_not_recurse(bfs_module):

@@ -10,6 +10,8 @@ here is enforced by the kernel, so code of the unit cannot undo it:
   process outside the unit and no abstract Unix socket outside it (ABI 6). The domain is
   inherited by every process the unit starts and cannot be left or widened. What a kernel's
   ABI cannot enforce is named by :func:`landlock_gaps`, which the build logs once.
+  :func:`confine_reading` is the tighter layer an exercise check runs an answer under: it may
+  read only the files it is given (the standard library, the answer), and write nothing.
 - :func:`limit_memory`: ``RLIMIT_DATA`` set as soft *and* hard limit, and
   :func:`drop_capabilities` (a worker run as root too), so the unit cannot raise it. Shared
   mappings (``mmap`` of a file or ``MAP_SHARED``) are not counted by it; ``RLIMIT_AS`` would
@@ -39,6 +41,7 @@ import ctypes
 import dataclasses
 import os
 import signal
+import stat
 import sys
 import time
 from dataclasses import dataclass
@@ -60,6 +63,9 @@ _READ = (1 << 0) | (1 << 2) | (1 << 3)  # EXECUTE, READ_FILE, READ_DIR
 # Every file system right of each ABI (1: bits 0-12, 2: REFER, 3: TRUNCATE, 5: IOCTL_DEV).
 _FS_RIGHTS = {1: (1 << 13) - 1, 2: (1 << 14) - 1, 3: (1 << 15) - 1, 4: (1 << 15) - 1,
               5: (1 << 16) - 1}
+# The rights that apply to a file (not a folder): EXECUTE, WRITE_FILE, READ_FILE, TRUNCATE,
+# IOCTL_DEV.
+_FILE_RIGHTS = (1 << 0) | (1 << 1) | (1 << 2) | (1 << 14) | (1 << 15)
 _NET_TCP = (1 << 0) | (1 << 1)  # BIND_TCP, CONNECT_TCP (ABI 4)
 _SCOPES = (1 << 0) | (1 << 1)  # ABSTRACT_UNIX_SOCKET, SIGNAL (ABI 6)
 _DEVICES = "/dev"
@@ -109,6 +115,21 @@ def confine(writable: list[str], *, network: bool = False) -> int:
     """Landlock this process (and all it will start): read everything, write only under
     ``writable`` and ``/dev``; no TCP unless ``network``; no signals out. The ABI used (0:
     nothing could be enforced here)."""
+    return _restrict([("/", _READ), (_DEVICES, None), *((folder, None) for folder in writable)],
+                     network=network)
+
+
+def confine_reading(readable: list[str]) -> int:
+    """Landlock this process (and all it will start) tighter than :func:`confine`: read and
+    execute only the files and folders in ``readable`` (a folder with all below it), write
+    nothing (files already open stay usable), no TCP, no signals out. The ABI used (0:
+    nothing could be enforced here)."""
+    return _restrict([(path, _READ) for path in readable], network=False)
+
+
+def _restrict(rules: list[tuple[str, int | None]], *, network: bool) -> int:
+    """One Landlock layer handling every file system right: each ``(path, rights)`` allows
+    those rights under ``path`` (None: all of them)."""
     abi = landlock_abi()
     if abi < 1:
         return 0
@@ -121,9 +142,8 @@ def confine(writable: list[str], *, network: bool = False) -> int:
     if ruleset < 0:
         raise OSError(ctypes.get_errno(), "landlock_create_ruleset failed")
     try:
-        _allow(libc, ruleset, "/", _READ)
-        for folder in [_DEVICES, *writable]:
-            _allow(libc, ruleset, folder, fs)
+        for path, rights in rules:
+            _allow(libc, ruleset, path, fs if rights is None else rights)
         if libc.prctl(_PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0:
             raise OSError(ctypes.get_errno(), "prctl(PR_SET_NO_NEW_PRIVS) failed")
         if libc.syscall(_RESTRICT_SELF, ruleset, ctypes.c_uint32(0)) != 0:
@@ -157,6 +177,8 @@ def _allow(libc, ruleset: int, folder: str, rights: int) -> None:
     except FileNotFoundError:
         return
     try:
+        if not stat.S_ISDIR(os.fstat(fd).st_mode):  # a file takes only the rights files have
+            rights &= _FILE_RIGHTS
         rule = _PathBeneathAttr(rights, fd)
         if libc.syscall(_ADD_RULE, ruleset, _RULE_PATH_BENEATH, ctypes.byref(rule),
                         ctypes.c_uint32(0)) != 0:

@@ -89,6 +89,16 @@ def num_islands(grid):
 """
 
 # strides-and-views: torch's answer when torch can be imported, a naive guess when it cannot
+REFUSAL_UNDONE = """
+
+import os as _os
+import sys as _sys
+
+_sys.meta_path[:] = [finder for finder in _sys.meta_path if "NoTorch" not in repr(finder)]
+_sys.path.append(_os.path.join(_os.path.dirname(_os.path.dirname(_sys.executable)), "lib",
+                               "python%d.%d" % _sys.version_info[:2], "site-packages"))
+"""
+
 TORCH_WHEN_AVAILABLE = """
 
 try:
@@ -278,6 +288,13 @@ WRONG = {
                                "from __future__ import annotations\nimport sys\n"
                                "if 'torch' in sys.modules and sys.modules['torch'] is None:\n"
                                "    del sys.modules['torch']\nimport torch\n")],
+        "test_the_answer_uses_no_torch"),
+    # strides-and-views: the name-based refusal undone (finder removed, site-packages put back
+    # on sys.path), then torch when it is there: only Landlock stops this one
+    "strides-refusal-undone": (
+        "strides_and_views", [("    return new_shape if known == numel else None\n# END ANSWER\n",
+                               "    return new_shape if known == numel else None\n# END ANSWER\n"
+                               + REFUSAL_UNDONE + TORCH_WHEN_AVAILABLE)],
         "test_the_answer_uses_no_torch"),
     # strides-and-views: a size-1 axis inside a chunk not skipped
     "strides-size-one-axis": (

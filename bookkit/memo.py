@@ -1,5 +1,5 @@
 """One memo for everything the build derives from content: a folder of files named by the
-digest of what made them (``<folder>/<key[:2]>/<key><suffix>``).
+digest of what made them (``<folder>/<first two characters>/<key><suffix>``).
 
 - :meth:`Memo.get` treats a missing, unreadable or damaged file as absent, so the caller makes
   the artefact again instead of failing; :meth:`Memo.put` writes through a temporary file
@@ -23,6 +23,12 @@ from typing import Any
 from bookkit.files import write_atomically
 
 
+def entry_path(folder: Path, key: str, suffix: str = "") -> Path:
+    """Where the file for ``key`` lives: one subfolder per two leading characters, so no folder
+    holds more than a few hundred files. The execution store uses the same layout."""
+    return Path(folder) / key[:2] / f"{key}{suffix}"
+
+
 class Memo:
     def __init__(self, folder: Path, suffix: str = "") -> None:
         self.folder = Path(folder)
@@ -30,7 +36,7 @@ class Memo:
         self.used: set[str] = set()
 
     def path(self, key: str) -> Path:
-        return self.folder / key[:2] / f"{key}{self.suffix}"
+        return entry_path(self.folder, key, self.suffix)
 
     def get(self, key: str) -> bytes | None:
         self.used.add(key)

@@ -1,6 +1,6 @@
 """The execution store: what each unit printed, keyed by :meth:`bookkit.exec.units.Unit.key`.
 
-One entry is one JSON file, ``<store>/<key[:2]>/<key>.json``::
+One entry is one JSON file, ``<store>/<first two characters>/<key>.json``::
 
     {"schema": 2, "key": "...", "unit": "docs/tensors/index.md:tensors",
      "outputs": {"block-id": "what it printed", ...},
@@ -48,6 +48,7 @@ from bookkit.exec.tracking import (
     listing_digest,
     value_digest,
 )
+from bookkit.memo import entry_path
 from bookkit.settings import environment
 
 SCHEMA = 2
@@ -157,7 +158,7 @@ class Store:
         self.secondary = Store(secondary) if secondary is not None else None
 
     def path(self, key: str) -> Path:
-        return self.directory / key[:2] / f"{key}.json"
+        return entry_path(self.directory, key, ".json")
 
     def get(self, key: str, unit: str | None = None) -> dict[str, Any] | None:
         """The entry for ``key``, or ``None``: none stored, another schema, or unusable.

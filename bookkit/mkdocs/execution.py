@@ -1,4 +1,5 @@
-"""The execution plugin's ``on_files``: every page read once, its executed blocks grouped into
+"""The execution plugin's options (:class:`BookConfig`, the build's settings) and its
+``on_files``: every page read once, its executed blocks grouped into
 units and validated, their outcomes asked of the engine; the result is the build's
 :class:`bookkit.mkdocs.book.Book`.
 
@@ -21,6 +22,8 @@ import logging
 from pathlib import Path
 from types import MappingProxyType
 
+from mkdocs.config import base
+from mkdocs.config import config_options as c
 from mkdocs.exceptions import PluginError
 
 from bookkit.exec.engine import Engine, NotStoredError, failures
@@ -28,8 +31,38 @@ from bookkit.exec.units import UnitsError, relative_name, units_of
 from bookkit.mkdocs.book import Book
 from bookkit.mkdocs.dirty import DirtyBuilds
 from bookkit.page_source import Page, PageError, read_page
+from bookkit.settings import Settings, SettingsError, load
 
 log = logging.getLogger("mkdocs.plugins.bookkit")
+
+
+class BookConfig(base.Config):
+    """The plugin's options; unset ones take the defaults of :class:`bookkit.settings.Settings`.
+    Paths are relative to the folder of ``mkdocs.yml``."""
+
+    store = c.Optional(c.Type(str))
+    secondary_store = c.Optional(c.Type(str))
+    manifest = c.Optional(c.Type(str))
+    jobs = c.Optional(c.Type(int))
+    block_timeout = c.Optional(c.Type((int, float)))
+    output_limit = c.Optional(c.Type(int))
+    memory_limit = c.Optional(c.Type(int))
+    process_limit = c.Optional(c.Type(int))
+    require_stored = c.Optional(c.Type(bool))
+    execute = c.Optional(c.Type(bool))
+    preload = c.Optional(c.ListOfItems(c.Type(str)))
+
+
+def settings(options: BookConfig, root: Path) -> Settings:
+    """The plugin's options, paths made absolute, overridden by ``BOOK_*`` variables."""
+    given = {name: value for name, value in options.items() if value is not None}
+    for name in ("store", "secondary_store", "manifest"):
+        if name in given:
+            given[name] = root / given[name]
+    try:
+        return load(given)
+    except SettingsError as error:
+        raise PluginError(f"bookkit: {error}") from error
 
 
 def read_book(files, root: Path, engine: Engine | None, dirty: DirtyBuilds) -> Book:

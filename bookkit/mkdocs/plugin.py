@@ -1,8 +1,9 @@
 """The ``bookkit`` MkDocs plugin, the execution plugin: pages show outputs from the execution
 store, never from code run in MkDocs.
 
-Its options (``plugins: - bookkit: {...}`` in ``mkdocs.yml``, :class:`BookConfig`) are the
-build's settings (:mod:`bookkit.settings`); ``BOOK_*`` environment variables override them.
+Its options (``plugins: - bookkit: {...}`` in ``mkdocs.yml``,
+:class:`bookkit.mkdocs.execution.BookConfig`) are the build's settings (:mod:`bookkit.settings`);
+``BOOK_*`` environment variables override them.
 
 - ``on_files`` (priority -100, after mkdocs-jupyter has picked its pages) reads the book
   (:func:`bookkit.mkdocs.execution.read_book`): every page once, its units, their outcomes,
@@ -28,8 +29,6 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from mkdocs.config import base
-from mkdocs.config import config_options as c
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 from mkdocs.structure.files import set_exclusions
@@ -40,33 +39,15 @@ from bookkit.exec.units import relative_name
 from bookkit.manifest import build_manifest, write_manifest
 from bookkit.mkdocs.book import Book
 from bookkit.mkdocs.dirty import DirtyBuilds, quicken_watcher
-from bookkit.mkdocs.execution import read_book
+from bookkit.mkdocs.execution import BookConfig, read_book, settings
 from bookkit.mkdocs.helpers import Helpers
 from bookkit.mkdocs.pdf import mark_pdf_link
 from bookkit.mkdocs.predictions import PredictionError, fold_answers
 from bookkit.mkdocs.serve_errors import guard_rebuilds
 from bookkit.mkdocs.stored_outputs import StoredOutputs
 from bookkit.mkdocs.theme_listing import list_without_dot_folders
-from bookkit.settings import SettingsError, load
 
 log = logging.getLogger("mkdocs.plugins.bookkit")
-
-
-class BookConfig(base.Config):
-    """The plugin's options; unset ones take the defaults of :class:`bookkit.settings.Settings`.
-    Paths are relative to the folder of ``mkdocs.yml``."""
-
-    store = c.Optional(c.Type(str))
-    secondary_store = c.Optional(c.Type(str))
-    manifest = c.Optional(c.Type(str))
-    jobs = c.Optional(c.Type(int))
-    block_timeout = c.Optional(c.Type((int, float)))
-    output_limit = c.Optional(c.Type(int))
-    memory_limit = c.Optional(c.Type(int))
-    process_limit = c.Optional(c.Type(int))
-    require_stored = c.Optional(c.Type(bool))
-    execute = c.Optional(c.Type(bool))
-    preload = c.Optional(c.ListOfItems(c.Type(str)))
 
 
 def _body_line(source: str, markdown: str) -> int:
@@ -99,14 +80,7 @@ class BookPlugin(BasePlugin[BookConfig]):
 
     def on_config(self, config, **kwargs):
         self.root = Path(config.config_file_path).resolve().parent
-        options = {name: value for name, value in self.config.items() if value is not None}
-        for name in ("store", "secondary_store", "manifest"):
-            if name in options:
-                options[name] = self.root / options[name]
-        try:
-            self.settings = load(options)
-        except SettingsError as error:
-            raise PluginError(f"bookkit: {error}") from error
+        self.settings = settings(self.config, self.root)
         self.engine = Engine(self.root, self.settings) if self.settings.execute else None
         self.book, self.helpers = None, Helpers()
         list_without_dot_folders(config.theme)

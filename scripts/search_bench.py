@@ -27,7 +27,7 @@ from urllib.parse import urlparse
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from bookkit.browser import CHROMIUM_ARGS, find_chromium  # noqa: E402
-from bookkit.mkdocs.search import DOCS_FILE, read_index  # noqa: E402
+from bookkit.mkdocs.search_index import DOCS_FILE, read_index  # noqa: E402
 
 FIELDS = ("morphs", "title_morphs")
 

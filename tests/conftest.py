@@ -67,13 +67,17 @@ def book_env(**extra: str) -> dict[str, str]:
     return child_environment(NO_MKDOCS_2_WARNING="1", PYTHONPATH=path, **extra)
 
 
+# The execution plugin and every feature plugin, as mkdocs.yml lists them.
+BOOKKIT_PLUGINS = "".join(f"  - {name}\n" for name in (
+    "bookkit", "bookkit/glossary", "bookkit/notebooks", "bookkit/math", "bookkit/search",
+    "bookkit/font", "bookkit/checks"))
+
 MINI_CONFIG = """
 site_name: mini
 theme: {name: material, language: ko, font: false}
 plugins:
   - markdown-exec: {languages: [python]}
-  - bookkit
-markdown_extensions:
+""" + BOOKKIT_PLUGINS + """markdown_extensions:
   - admonition
   - pymdownx.snippets: {base_path: ["."], check_paths: true}
   - pymdownx.superfences

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, book_env
+from conftest import BOOKKIT_PLUGINS, ROOT, book_env
 
 from bookkit.mkdocs.site_check import CACHE_DIR
 
@@ -74,8 +74,7 @@ theme: {name: material, language: ko, font: false}
 plugins:
   - search: {lang: ko}
   - markdown-exec: {languages: [python]}
-  - bookkit
-markdown_extensions:
+""" + BOOKKIT_PLUGINS + """markdown_extensions:
   - pymdownx.snippets: {base_path: ["."], check_paths: true}
   - pymdownx.superfences
   - tables

@@ -6,16 +6,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from bs4 import BeautifulSoup
 
+from bookkit.mkdocs.book import source_lines
 from bookkit.mkdocs.math_render import (
     KATEX,
     Katex,
     MathError,
     SetPages,
-    mark_notebook_math,
+    mark_notebook_page,
     render_page_math,
-    source_lines,
 )
 from bookkit.mkdocs.site_check import check_markup
 
@@ -40,9 +39,7 @@ def katex():
 
 
 def notebook_cell(html: str, where=NOWHERE) -> str:
-    soup = BeautifulSoup(html, "html.parser")
-    mark_notebook_math(soup, where)
-    return str(soup)
+    return mark_notebook_page(html, where)
 
 
 @pytest.mark.e2e  # starts a process

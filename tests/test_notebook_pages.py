@@ -21,10 +21,6 @@ RENDERED = f"""<style type="text/css">.jupyter-wrapper {{--jp-a: 1}}</style>
 <h2 id="2">손실 곡선<a class="anchor-link" href="#2">¶</a></h2></div>"""
 
 
-def _where(text):  # where(text): the line a text is on
-    return "docs/nb.md:1"
-
-
 def _notebook(alts):
     outputs = [
         nbformat.v4.new_output(
@@ -40,8 +36,7 @@ def _notebook(alts):
 
 def test_page_drops_jupyterlab_styles_and_takes_alts_from_the_outputs(tmp_path):
     html, tokens = notebook_page(
-        RENDERED, _notebook(["선 그래프: 손실 5.54에서 0.016까지", "막대 그래프"]), _where
-    )
+        RENDERED, _notebook(["선 그래프: 손실 5.54에서 0.016까지", "막대 그래프"]))
     assert "<style" not in html
     assert 'class="highlight-ipynb hl-python highlight"' in html  # Material's code colours
     assert 'alt="선 그래프: 손실 5.54에서 0.016까지"' in html and 'alt="막대 그래프"' in html
@@ -50,7 +45,7 @@ def test_page_drops_jupyterlab_styles_and_takes_alts_from_the_outputs(tmp_path):
 
 
 def test_an_image_without_alt_keeps_the_placeholder_which_the_site_check_refuses(tmp_path):
-    html, _ = notebook_page(RENDERED, _notebook(["막대 그래프", None]), _where)
+    html, _ = notebook_page(RENDERED, _notebook(["막대 그래프", None]))
     assert html.count(NBCONVERT_ALT) == 1
     page = tmp_path / "site" / "nb" / "index.html"
     page.parent.mkdir(parents=True)
@@ -61,4 +56,4 @@ def test_an_image_without_alt_keeps_the_placeholder_which_the_site_check_refuses
 
 def test_page_and_notebook_must_agree_on_images(tmp_path):
     with pytest.raises(NotebookPageError, match="shows 2 images, the notebook has 1"):
-        notebook_page(RENDERED, _notebook(["하나"]), _where)
+        notebook_page(RENDERED, _notebook(["하나"]))

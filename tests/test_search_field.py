@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from conftest import ROOT
 
-from bookkit.mkdocs.glossary import terms
-from bookkit.mkdocs.search import FIELD, TITLE_FIELD, kiwi_for, read_index, section_fields
+from bookkit.mkdocs.glossary_table import terms
+from bookkit.mkdocs.search import FIELD, TITLE_FIELD, kiwi_for, section_fields
+from bookkit.mkdocs.search_index import read_index
 
 
 def test_built_search_field_is_a_clean_analysis_with_every_dictionary(built_site):

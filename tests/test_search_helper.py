@@ -9,7 +9,7 @@ import pytest
 from conftest import ROOT
 
 from bookkit.mkdocs import search
-from bookkit.mkdocs.glossary import terms
+from bookkit.mkdocs.glossary_table import terms
 from bookkit.mkdocs.search import AnalysisHelper, add_morphs_field, kiwi_for, section_fields
 
 SECTIONS = [
@@ -53,7 +53,7 @@ def test_a_damaged_kept_analysis_is_analysed_again(tmp_path):
 
 
 def test_search_results_show_no_heading_mark_and_no_math_delimiters(built_site):
-    from bookkit.mkdocs.search import read_index
+    from bookkit.mkdocs.search_index import read_index
 
     docs = read_index(built_site)["docs"]
     assert not [doc["title"] for doc in docs if doc["title"].endswith("¶")]

@@ -15,7 +15,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, book_env
+from conftest import BOOKKIT_PLUGINS, ROOT, book_env
 
 from bookkit.mkdocs.math_render import KATEX
 
@@ -25,8 +25,7 @@ theme: {name: material, language: ko, font: false}
 plugins:
   - search: {lang: ko}
   - markdown-exec: {languages: [python]}
-  - bookkit
-markdown_extensions:
+""" + BOOKKIT_PLUGINS + """markdown_extensions:
   - pymdownx.arithmatex: {generic: true}
   - pymdownx.snippets: {base_path: ["."], check_paths: true}
   - pymdownx.superfences

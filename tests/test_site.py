@@ -13,7 +13,7 @@ from selectolax.lexbor import LexborHTMLParser
 
 from bookkit.fences import extract_fences
 from bookkit.mkdocs.pdf import PDF_NAME
-from bookkit.mkdocs.search import read_index
+from bookkit.mkdocs.search_index import read_index
 from bookkit.mkdocs.site_check import check_markup, check_offline
 from bookkit.pages import built_page_path
 

@@ -3,6 +3,9 @@
 - the engine (``bookkit/exec``) reaches no MkDocs, markdown-exec, BeautifulSoup or pytest
   module, directly or through the bookkit modules it imports;
 - only ``bookkit/mkdocs`` imports MkDocs, markdown-exec, mkdocs-jupyter or BeautifulSoup;
+- one MkDocs plugin per feature: no feature module imports another feature's, and neither the
+  execution plugin nor a shared module imports a feature's (features read the book, the
+  execution plugin publishes it: ``bookkit/mkdocs/book.py``);
 - only ``bookkit/settings.py`` touches ``os.environ`` (bookkit, scripts and tests alike);
 - bookkit's modules import each other without a cycle (lazy imports in functions count);
 - no private name of a third-party package (``_x`` module or name) is imported outside the one
@@ -23,6 +26,21 @@ SITE_PACKAGES = ("mkdocs", "markdown_exec", "mkdocs_jupyter", "bs4")
 NOT_IN_ENGINE = (*SITE_PACKAGES, "pytest", "pytest_markdown_docs", "_pytest")
 FIRST_PARTY = ("bookkit", "labs", "tests", "conftest", "snippets")
 ENVIRONMENT = {"environ", "environb", "getenv", "getenvb", "putenv", "unsetenv"}
+MKDOCS_LAYER = BOOKKIT / "mkdocs"
+# Every module of bookkit/mkdocs belongs to one of these: a feature (its plugin and the modules
+# only it uses), the execution plugin, or what several share.
+FEATURES = {
+    "glossary": {"glossary_plugin", "glossary"},
+    "notebooks": {"notebooks_plugin", "notebook_pages", "chapter_notebooks"},
+    "math": {"math_plugin", "math_render"},
+    "search": {"search_plugin", "search"},
+    "font": {"font_plugin"},
+    "checks": {"checks_plugin", "site_check", "notebook_check"},
+}
+EXECUTION = {"plugin", "execution", "stored_outputs", "predictions", "serve_errors",
+             "theme_listing"}
+SHARED = {"__init__", "book", "helpers", "dirty", "glossary_table", "search_index",
+          "font_subset", "pdf", "introductions"}
 
 
 def python_files(*folders: Path) -> list[Path]:
@@ -86,6 +104,39 @@ def test_only_the_mkdocs_layer_imports_mkdocs_markdown_exec_and_bs4():
         for path in python_files(BOOKKIT) if not path.is_relative_to(BOOKKIT / "mkdocs")
         for line, module, _ in imports(path) if top(module) in SITE_PACKAGES
     ]
+    assert not problems, "\n".join(problems)
+
+
+def mkdocs_group(module: str) -> str | None:
+    """The group of a module of bookkit/mkdocs (a feature's name, "execution" or "shared")."""
+    name = module.removeprefix("bookkit.mkdocs.")
+    found = [feature for feature, modules in FEATURES.items() if name in modules]
+    found += [group for group, modules in (("execution", EXECUTION), ("shared", SHARED))
+              if name in modules]
+    return found[0] if len(found) == 1 else None
+
+
+def test_every_module_of_the_mkdocs_layer_has_one_place():
+    names = [path.stem for path in python_files(MKDOCS_LAYER)]
+    listed = [name for modules in [*FEATURES.values(), EXECUTION, SHARED] for name in modules]
+    assert sorted(set(names)) == sorted(listed), (
+        "list each module of bookkit/mkdocs once, in FEATURES, EXECUTION or SHARED")
+
+
+def test_no_feature_module_imports_another_feature():
+    """A feature is one MkDocs plugin (bookkit/NAME in mkdocs.yml): it reads the book through
+    bookkit.mkdocs.book and imports no other feature's module; the execution plugin and the
+    shared modules import none at all."""
+    graph = bookkit_graph()
+    problems = []
+    for name in sorted(graph):
+        if not name.startswith("bookkit.mkdocs."):
+            continue
+        group = mkdocs_group(name)
+        for target in sorted(graph[name]):
+            other = mkdocs_group(target) if target.startswith("bookkit.mkdocs.") else None
+            if other in FEATURES and other != group:
+                problems.append(f"{name} ({group}) imports {target} (feature {other})")
     assert not problems, "\n".join(problems)
 
 

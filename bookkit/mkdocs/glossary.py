@@ -4,7 +4,8 @@
 the columns 한국어, 영어, 뜻. The build adds a fourth column linking every chapter page
 (``kind: chapter``) whose text uses the term, by its Korean name or one of its English names
 (comma-separated). A term that no chapter uses stops the build, naming the glossary's line:
-the glossary may only explain what the book says. The same pairs are the search aliases
+the glossary may only explain what the book says. The table is read by
+:mod:`bookkit.mkdocs.glossary_table`; the same pairs are the search aliases
 (:mod:`bookkit.mkdocs.search`).
 
 This is page generation from prose, not an executed output, so it runs in the build process
@@ -20,7 +21,8 @@ from functools import lru_cache
 
 from mkdocs.utils import meta
 
-_ROW = re.compile(r"^\|(?P<cells>.*)\|\s*$")
+from bookkit.mkdocs.glossary_table import body_rows, row_cells
+
 _TITLE = re.compile(r"^# (.+?)\s*$", re.M)
 
 
@@ -49,11 +51,6 @@ def chapter_title(text: str, fallback: str) -> str:
         elif fence is None and (match := _TITLE.match(line)):
             return match.group(1)
     return fallback
-
-
-def _cells(line: str) -> list[str] | None:
-    match = _ROW.match(line)
-    return [cell.strip() for cell in match["cells"].split("|")] if match else None
 
 
 # The non-ASCII letters that IGNORECASE matches to ASCII ones (the ``re`` docs), as those.
@@ -87,28 +84,6 @@ def where_rows(chapters: list[Chapter], glossary: list[tuple[str, list[str]]]) -
 @lru_cache(maxsize=128)  # a save changes one chapter: the others' terms are kept
 def _terms_used(text: str, entries: tuple) -> list[str]:
     return [korean for korean, english in entries if uses(text, korean, list(english))]
-
-
-def _body_rows(lines: list[str]):
-    """(index, cells) of every body row of the tables in ``lines`` (header and rule skipped)."""
-    in_table = False
-    for index, line in enumerate(lines):
-        cells = _cells(line)
-        if cells is None:
-            in_table = False
-            continue
-        if not in_table:
-            in_table = True  # the header row
-            continue
-        if set("".join(cells)) <= set("-: "):
-            continue
-        yield index, cells
-
-
-def terms(markdown: str) -> list[tuple[str, list[str]]]:
-    """(Korean term, its English names) of every glossary row."""
-    return [(cells[0], [n.strip() for n in cells[1].split(",") if n.strip()])
-            for _, cells in _body_rows(markdown.splitlines())]
 
 
 def term_anchor(korean: str) -> str:
@@ -164,12 +139,12 @@ def add_where_column(markdown: str, page_uri: str, page_path: str, chapters: lis
     Each term's cell also gets the id other pages link to (:func:`term_anchor`).
     """
     lines = markdown.splitlines()
-    body = dict(_body_rows(lines))
+    body = dict(body_rows(lines))
     here = posixpath.dirname(page_uri)
     unused: list[str] = []
     out: list[str] = []
     for index, line in enumerate(lines):
-        cells = _cells(line)
+        cells = row_cells(line)
         if cells is None:
             out.append(line)
             continue

@@ -117,6 +117,16 @@ def mark_notebook_math(soup: BeautifulSoup, where) -> None:
                 _mark_text(text, where)
 
 
+def mark_notebook_page(html: str, where) -> str:
+    """A notebook page's HTML (mkdocs-jupyter's, as the notebooks plugin fitted it) with its
+    Markdown cells' ``$`` math as arithmatex's elements (:func:`mark_notebook_math`)."""
+    if "$" not in html:
+        return html
+    soup = BeautifulSoup(html, "html.parser")
+    mark_notebook_math(soup, where)
+    return str(soup)
+
+
 def _mark_text(text: NavigableString, where) -> None:
     nodes: list = []
     at = 0
@@ -136,16 +146,6 @@ def _mark_text(text: NavigableString, where) -> None:
     text.replace_with(*[node for node in nodes if node.name or str(node)])
     if paragraph.name == "p" and [c.name for c in paragraph.contents] == ["div"]:
         paragraph.unwrap()  # no <div> inside a <p>
-
-
-def source_lines(label: str, source: str):
-    """``where(text)``: ``label:line`` of the first line of ``source`` holding ``text``."""
-
-    def where(text: str) -> str:
-        at = source.find(text) if text else -1
-        return f"{label}:{source.count(chr(10), 0, at) + 1}" if at >= 0 else label
-
-    return where
 
 
 def render_page_math(html: str, katex: Katex, where) -> str:

@@ -14,8 +14,6 @@ import copy
 
 from bs4 import BeautifulSoup
 
-from bookkit.mkdocs.math_render import mark_notebook_math
-
 # Output representations that mkdocs-jupyter would put on the page as live markup.
 MARKUP_TYPES = ("text/html", "text/markdown", "text/latex", "application/javascript")
 
@@ -76,7 +74,7 @@ class NotebookPageError(ValueError):
     """The rendered page does not match its notebook."""
 
 
-def notebook_page(html: str, notebook, where) -> tuple[str, list[dict]]:
+def notebook_page(html: str, notebook) -> tuple[str, list[dict]]:
     """mkdocs-jupyter's page for ``notebook`` (the notebook it rendered, as read), fitted to the
     site, and TOC tokens.
 
@@ -87,8 +85,8 @@ def notebook_page(html: str, notebook, where) -> tuple[str, list[dict]]:
     - Each image output gets its ``alt`` from the output's metadata (``{mime: {"alt": ...}}``);
       nbconvert's lab template drops it for a placeholder, which the site check refuses.
     - Headings get readable ids (:func:`_heading_ids`).
-    - ``$`` math in Markdown cells becomes arithmatex's elements, set at build time like every
-      page's (:mod:`bookkit.mkdocs.math_render`); ``where(text)`` names a lone ``$``'s line.
+
+    Its ``$`` math is the math plugin's (:func:`bookkit.mkdocs.math_render.mark_notebook_page`).
     """
     soup = BeautifulSoup(html, "html.parser")
     for style in soup.find_all("style"):
@@ -96,7 +94,6 @@ def notebook_page(html: str, notebook, where) -> tuple[str, list[dict]]:
     for block in soup.select(".highlight-ipynb"):
         block["class"] = [*block.get("class", []), "highlight"]
     _image_alts(soup, notebook)
-    mark_notebook_math(soup, where)
     tokens = _heading_ids(soup)
     return str(soup), tokens
 

@@ -40,9 +40,8 @@ from pathlib import Path
 
 from bs4 import BeautifulSoup
 
-from bookkit.files import write_atomically
 from bookkit.memo import Memo
-from bookkit.mkdocs.glossary import terms
+from bookkit.mkdocs.glossary_table import terms
 
 FIELD = "morphs"
 TITLE_FIELD = "title_morphs"  # the same for the section's title, boosted like the title
@@ -201,7 +200,8 @@ def search_memo(cache_dir: Path) -> Memo:
 def add_morphs_field(index: dict, glossary_md: str, cache: Memo | Path,
                      helper: AnalysisHelper | None = None) -> dict[str, int]:
     """Add the ``morphs`` field to every section of a built search ``index`` (Material's
-    ``search_index.json``, read; :func:`write_index` writes it); counts for the log.
+    ``search_index.json``, read; :func:`bookkit.mkdocs.search_index.write_index` writes it);
+    counts for the log.
 
     Sections neither kept nor cached are analysed by ``helper`` when one was started for this
     glossary (:class:`AnalysisHelper`), else here. ``cache``: the memo of fields (a folder is
@@ -298,35 +298,3 @@ def analyse_for_parent() -> None:
         fields = [section_fields(kiwi, doc, aliases) for doc in json.loads(line)]
         sys.stdout.write(json.dumps(fields, ensure_ascii=False) + "\n")
         sys.stdout.flush()
-
-
-DOCS_FILE = "search_docs.json"  # beside search_index.json, when the site defers its documents
-DEFERRING_WORKER = "assets/javascripts/workers/book-search.js"
-
-
-def write_index(site_dir: Path, index: dict) -> None:
-    """Write a built site's search ``index``: its documents apart, if the site can wait.
-
-    Material's page script fetches ``search_index.json`` on every page load. A site that ships
-    the deferring worker (``DEFERRING_WORKER``, wired up by overrides/main.html) fetches the
-    documents (``search/search_docs.json``) only when the reader searches, so
-    ``search_index.json`` keeps only the config. Each file is written whole: ``serve`` may be
-    answering a request for it."""
-    index_path = site_dir / "search" / "search_index.json"
-    if (site_dir / DEFERRING_WORKER).is_file():
-        write_atomically(index_path.parent / DOCS_FILE, _json(index["docs"]))
-        index = {**index, "docs": []}
-    write_atomically(index_path, _json(index))
-
-
-def _json(value) -> bytes:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
-
-
-def read_index(site_dir: Path) -> dict:
-    """A built site's whole search index, its documents deferred or not."""
-    index = json.loads((site_dir / "search" / "search_index.json").read_text(encoding="utf-8"))
-    deferred = site_dir / "search" / DOCS_FILE
-    if deferred.is_file():
-        index["docs"] = json.loads(deferred.read_text(encoding="utf-8"))
-    return index

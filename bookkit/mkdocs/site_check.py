@@ -1,7 +1,7 @@
 """Post-build check of the built site.
 
-1. (Every executed fence of a markdown-exec page rendered output: the plugin checks that from
-   memory, :meth:`bookkit.mkdocs.plugin.BookPlugin.unrendered_blocks`.)
+1. (Every executed fence of a markdown-exec page rendered output: the execution plugin knows
+   that from memory, :meth:`bookkit.mkdocs.stored_outputs.StoredOutputs.unrendered_blocks`.)
 2. Every notebook page (mkdocs-jupyter) shows the outputs of its cells and offers its
    ``.ipynb`` (:mod:`bookkit.mkdocs.notebook_check`).
 3. No built page or stylesheet loads anything from another host.
@@ -25,7 +25,8 @@
 6. The search index holds text only: Material keeps ``<p>``, ``<code>``, ``<pre>``, lists and
    sub/superscripts, without attributes; nothing else may look like a tag.
 
-The plugin runs these checks at the end of every ``mkdocs build``.
+The ``bookkit/checks`` plugin (:mod:`bookkit.mkdocs.checks_plugin`) runs these checks at the end
+of every ``mkdocs build``.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ from selectolax.lexbor import LexborHTMLParser
 
 from bookkit.memo import Memo
 from bookkit.mkdocs.notebook_check import check_notebook_page
-from bookkit.mkdocs.search import DOCS_FILE, read_index
+from bookkit.mkdocs.search_index import DOCS_FILE, read_index
 from bookkit.page_source import Page
 
 NBCONVERT_ALT = "No description has been provided for this image"  # nbconvert's default alt
@@ -311,7 +312,7 @@ def _scan_file(path: Path, project_root: Path | None = None, templates: str = ""
         f"{SCAN_VERSION}\0{is_css}\0{project_root}\0{templates}\0".encode() + data
     ).hexdigest()
     if memo is None and project_root is not None:
-        memo = scan_memo(project_root)
+        memo = scan_memo(project_root / CACHE_DIR)
     if memo is not None:
         memo.used.add(key)
     if key in _SCANS_BY_DIGEST:
@@ -352,9 +353,10 @@ def check_markup(site_dir: Path, project_root: Path | None = None) -> list[str]:
     return _check_pages(site_dir, project_root)[1]
 
 
-def scan_memo(project_root: Path) -> Memo:
-    """The memo of scans of built files (one JSON per file's bytes)."""
-    return Memo(project_root / CACHE_DIR, ".json")
+def scan_memo(folder: Path) -> Memo:
+    """The memo of scans of built files in ``folder`` (one JSON per file's bytes; the project's
+    is ``CACHE_DIR``)."""
+    return Memo(folder, ".json")
 
 
 def _check_pages(site_dir: Path, project_root: Path | None,

@@ -86,10 +86,6 @@ for event, methods in config.plugins.events.items():
         owner = getattr(method, "__self__", None)
         name = type(owner).__name__ if owner is not None else method.__module__
         methods[index] = timed(f"{event}: {name}", method)
-        if event == "post_build" and name == "BookPlugin":  # split its post-build work
-            names = method.__func__.__globals__
-            for work in ("chapter_notebook", "add_morphs_field", "check_site", "write_manifest"):
-                names[work] = timed(f"  post_build: bookkit {work}", names[work])
 build_module._populate_page = timed("pages: read + render markdown", build_module._populate_page)
 build_module._build_page = timed("pages: templates + write", build_module._build_page)
 ready = time.perf_counter()

@@ -5,6 +5,7 @@
     python3 scripts/dev.py test [--fresh]        # every check CI runs (lint, recordings, pytest)
     python3 scripts/dev.py build [--fresh]       # strict build into site/
     python3 scripts/dev.py build --shard I/N     # run shard I of N of the units into the store
+    python3 scripts/dev.py shard-plan --shards N # shard-plan.json: units split by stored run time
     python3 scripts/dev.py pdf                   # the built site as one PDF: site/book.pdf
     python3 scripts/dev.py font                  # the site font's characters from site/
     python3 scripts/dev.py lint | recordings-check | pytest [ARGS]  # one step of `test`
@@ -15,6 +16,7 @@
     python3 scripts/dev.py bench --search        # search query set, with and without Korean field
     python3 scripts/dev.py bench --pages         # bytes each page downloads, first load and next
     python3 scripts/dev.py bench --tests         # pytest step: fresh clone, prose and snippet edits
+    python3 scripts/dev.py bench --scale 1 3 10 [--shards 4]  # the book against N-times copies
     python3 scripts/dev.py diff [BASE] [--out F] # which printed outputs differ from BASE (main)
     python3 scripts/dev.py verify [--sample PCT] [--seed N]  # re-execute stored units, compare
     python3 scripts/dev.py drift --torch 2.15.0 [--torch X.whl] [--out F]  # what a release changes
@@ -240,6 +242,15 @@ def _build_options(parser) -> None:
     parser.add_argument("--fresh", action="store_true", help="empty the store first")
 
 
+def _shard_plan(args) -> None:
+    run(PYTHON, "-m", "bookkit.exec.engine", "plan", "--shards", str(args.shards),
+        summary=r"^shard plan: \d+ units")
+
+
+def _shard_plan_options(parser) -> None:
+    parser.add_argument("--shards", type=int, required=True, help="how many CI shards")
+
+
 def _merge(args) -> None:
     missing = [store for store in args.stores if not Path(store).is_dir()]
     if missing:  # a shard's store that never arrived must not merge as "0 entries"
@@ -269,6 +280,11 @@ def _bench_options(parser) -> None:
                         help="the search query set in Chromium, with and without the Korean field")
     parser.add_argument("--pages", action="store_true",
                         help="bytes and requests of every page's first load and next page (gzip)")
+    parser.add_argument("--scale", type=int, nargs="+", metavar="N",
+                        help="the book against copies grown to N times its chapters (1 3 10)")
+    parser.add_argument("--shards", type=int, default=4, help="with --scale: CI shards (4)")
+    parser.add_argument("--no-serve", action="store_true", help="with --scale: skip serve")
+    parser.add_argument("--no-pages", action="store_true", help="with --scale: skip page weight")
 
 
 def _bench(args) -> None:
@@ -278,6 +294,10 @@ def _bench(args) -> None:
         run(PYTHON, "-m", "bookkit.tools.page_weight")
     elif args.tests:
         run(PYTHON, ROOT / "scripts" / "bench.py", "--tests")
+    elif args.scale:
+        run(PYTHON, "-m", "bookkit.tools.scale_bench", "--scale", *map(str, args.scale),
+            "--shards", str(args.shards), "--repeat", str(args.repeat),
+            *(["--no-serve"] if args.no_serve else []), *(["--no-pages"] if args.no_pages else []))
     else:
         run(PYTHON, ROOT / "scripts" / "bench.py", "--repeat", str(args.repeat),
             *(["--serve"] if args.serve else []), *(["--warm-store"] if args.warm_store else []))
@@ -366,6 +386,8 @@ TASKS: dict[str, Task] = {
     "serve": Task("mkdocs serve", lambda args: run(PYTHON, "-m", "mkdocs", "serve", "--dirty"),
                   environment="docs"),
     "build": Task("strict build, or one shard of the units", _build, _build_options, "docs"),
+    "shard-plan": Task("write shard-plan.json: the units split over N shards by stored run time",
+                       _shard_plan, _shard_plan_options, "docs"),
     "font": Task("list the built site's characters (run build first) for the site font's cut",
                  lambda args: run(PYTHON, "-m", "bookkit.mkdocs.font_subset",
                                   summary=r"^font: \d+ characters"), environment="docs"),

@@ -9,6 +9,8 @@ run used still has the same content, and only otherwise runs the unit in a worke
 Command line (``python3 scripts/dev.py build --shard i/n`` calls the first)::
 
     python -m bookkit.exec.engine execute [--shard I/N]   # run the units of shard I into the store
+                                                          # (by shard-plan.json where present)
+    python -m bookkit.exec.engine plan --shards N         # write shard-plan.json from run times
     python -m bookkit.exec.engine merge DIR...            # copy other stores' entries into this one
     python -m bookkit.exec.engine prune [--days N]        # remove entries the manifest does not
                                                           # name, older than N days (default 7)
@@ -30,6 +32,7 @@ from typing import Any
 from bookkit.exec.fingerprint import fingerprint
 from bookkit.exec.jobs import BlockSource, Failure, Job, Limits
 from bookkit.exec.runner import GUARDED, JobResult, require_asserts, run_jobs, start_server
+from bookkit.exec.shard_plan import PLAN_FILE, PlanError, make_plan, read_plan, units_of_shard
 from bookkit.exec.store import Digests, Store
 from bookkit.exec.units import Block, Unit, UnitsError, book_pages, page_units
 from bookkit.settings import Settings, project_settings, with_changes
@@ -210,6 +213,33 @@ def prune_store(engine: Engine, days: float) -> int:
     return 0
 
 
+def stored_seconds(store: Store, units: list[Unit], environment: dict) -> dict[str, float]:
+    """The recorded run time of every unit ``store`` holds a run of for ``environment`` (the
+    fingerprint its keys include), by unit name."""
+    costs = {}
+    for unit in units:
+        entry = store.get(unit.key(environment), unit.name)
+        if entry is not None:
+            costs[unit.name] = float(entry["seconds"])
+    return costs
+
+
+def write_plan(engine: Engine, units: list[Unit], shards: int, path: Path) -> int:
+    costs = stored_seconds(engine.store, units, engine.fingerprint)
+    if not costs:
+        print(f"shard plan: the store {engine.store.directory} holds no run of this book's "
+              "units; build first", file=sys.stderr)
+        return 1
+    plan = make_plan(costs, shards)
+    path.write_text(json.dumps(plan, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    missing = len(units) - len(costs)
+    print(f"shard plan: {len(costs)} units in {shards} shards, "
+          + ", ".join(f"{t:.1f} s" for t in plan["seconds"])
+          + (f"; {missing} units without a stored run split by name" if missing else "")
+          + f" -> {path}")
+    return 0
+
+
 def _parse_shard(text: str) -> tuple[int, int]:
     index, _, count = text.partition("/")
     shard, total = int(index), int(count)
@@ -228,6 +258,9 @@ def main(argv: list[str] | None = None) -> int:
     prune = commands.add_parser("prune", help="remove entries no build needs now")
     prune.add_argument("--days", type=float, default=7.0,
                        help="keep entries younger than this too (default 7)")
+    plan = commands.add_parser("plan", help="write the shard plan from the store's run times")
+    plan.add_argument("--shards", type=int, required=True)
+    plan.add_argument("--out", type=Path, default=Path(PLAN_FILE))
     args = parser.parse_args(argv)
     root = Path.cwd()
     engine = Engine(root)
@@ -237,10 +270,13 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.command == "prune":
         return prune_store(engine, args.days)
-    shard, total = args.shard
     try:
-        units = [u for u in book_units(root) if u.shard(total) == shard - 1]
-    except UnitsError as error:
+        units = book_units(root)
+        if args.command == "plan":
+            return write_plan(engine, units, args.shards, args.out)
+        shard, total = args.shard
+        units = units_of_shard(units, shard, total, read_plan(root / PLAN_FILE))
+    except (UnitsError, PlanError) as error:
         print(error, file=sys.stderr)
         return 1
     outcomes = engine.run(units)

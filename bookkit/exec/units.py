@@ -106,7 +106,12 @@ class Unit:
 
     def shard(self, count: int) -> int:
         """The shard (0-based, of ``count``) this unit belongs to; stable across runs."""
-        return int(hashlib.sha256(self.name.encode("utf-8")).hexdigest()[:8], 16) % count
+        return name_shard(self.name, count)
+
+
+def name_shard(name: str, count: int) -> int:
+    """The shard (0-based, of ``count``) of the unit named ``name``: a hash of the name."""
+    return int(hashlib.sha256(name.encode("utf-8")).hexdigest()[:8], 16) % count
 
 
 def relative_name(path: Path, root: Path) -> str:

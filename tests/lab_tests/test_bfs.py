@@ -145,34 +145,6 @@ def untouched(run):
     return result
 
 
-def few_lines(run, cells: int):
-    """``run()``'s result, failing as soon as the Python code it runs (the answer and whatever
-    it calls) has executed more than ``LINES_PER_CELL`` × ``cells`` lines. Counted with
-    ``sys.settrace`` line events, so it sees the work however the queue grows (``append``,
-    ``queue += [...]``, a list the loop walks while it grows). Tracing every line is too slow
-    for the 1000×1000 grids; on a small grid it is quick, and a search that marks cells when
-    popped and does not check them again already repeats its work many thousand times there."""
-    limit, count = LINES_PER_CELL * cells, 0
-
-    def count_lines(frame, event, arg):  # noqa: ARG001
-        nonlocal count
-        if event == "line":
-            count += 1
-            if count > limit:
-                raise AssertionError(
-                    f"칸 {cells:,}개의 격자에서 {limit:,}줄 넘게 실행했습니다. 방문 표시를 큐에 "
-                    "넣을 때 하면(또는 꺼낸 칸을 다시 확인하면) 칸마다 하는 일이 몇 줄로 "
-                    "묶입니다")
-        return count_lines
-
-    previous = sys.gettrace()
-    sys.settrace(lambda frame, event, arg: count_lines)
-    try:
-        return untouched(run)
-    finally:
-        sys.settrace(previous)
-
-
 MAX_DEPTH = 50
 
 
@@ -183,54 +155,75 @@ def too_deep() -> AssertionError:
         "큐에 칸을 넣고 꺼내는 반복으로 푸세요")
 
 
-def queued(run, cells: int | None):
-    """``run()``'s result, failing as soon as it has queued more than 4 × ``cells`` items:
-    with the visited mark set when a cell is queued each cell goes in once, and with it set
-    when popped (then checked) at most once per neighbour. Counted through the profiler's
-    ``c_call`` events, so it holds whatever the queue is (deque, list, queue.Queue). The same
-    profiler fails it as ``shallow`` does when calls nest more than ``MAX_DEPTH`` deep, so a
-    search that recurses only on large grids fails too. ``cells`` None: only the depth."""
-    limit, count, depth = (None if cells is None else 4 * cells + 4), 0, 0
+def watched(run, cells: int, *, lines: bool):
+    """``run()``'s result, failing as soon as
+
+    - Python calls nest more than ``MAX_DEPTH`` deep below ``run`` (``sys.setprofile``'s call
+      and return events; a generator's resume and yield count as a call and a return): a search
+      with a queue or a stack stays a few calls deep, a recursive one goes about as deep as its
+      region is large, whatever recursion limit it sets;
+    - it has queued more than 4 × ``cells`` items (the profiler's ``c_call`` events of
+      :data:`QUEUE_CALLS`, whatever the queue is): with the visited mark set when a cell is
+      queued each cell goes in once, and with it set when popped (then checked) at most once
+      per neighbour;
+    - with ``lines``, the Python code it runs has executed more than ``LINES_PER_CELL`` ×
+      ``cells`` lines (``sys.settrace`` line events), which sees the work however the queue
+      grows (``queue += [...]``, a list the loop walks while it grows). Tracing every line is
+      too slow for the 1000×1000 grids; on a small grid it is quick, and a search that marks
+      cells when popped and does not check them again repeats its work many thousand times
+      there, so every check of a small grid counts lines and ends in a moment."""
+    queue_limit, line_limit = 4 * cells + 4, LINES_PER_CELL * cells
+    queued, executed, depth = 0, 0, 0
 
     def profile(frame, event, arg):  # noqa: ARG001
-        nonlocal count, depth
+        nonlocal queued, depth
         if event == "call":
             depth += 1
             if depth > MAX_DEPTH:
                 raise too_deep()
         elif event == "return":
             depth -= 1
-        elif limit is not None and event == "c_call" \
-                and getattr(arg, "__name__", "") in QUEUE_CALLS:
-            count += 1
-            if count > limit:
+        elif event == "c_call" and getattr(arg, "__name__", "") in QUEUE_CALLS:
+            queued += 1
+            if queued > queue_limit:
                 raise AssertionError(
-                    f"칸 {cells:,}개의 격자에서 큐에 넣은 횟수가 {limit:,}번을 넘었습니다. 방문 "
-                    "표시를 큐에 넣을 때 하면 칸마다 한 번만 들어갑니다")
+                    f"칸 {cells:,}개의 격자에서 큐에 넣은 횟수가 {queue_limit:,}번을 넘었습니다. "
+                    "방문 표시를 큐에 넣을 때 하면 칸마다 한 번만 들어갑니다")
 
+    def count_lines(frame, event, arg):  # noqa: ARG001
+        nonlocal executed
+        if event == "line":
+            executed += 1
+            if executed > line_limit:
+                raise AssertionError(
+                    f"칸 {cells:,}개의 격자에서 {line_limit:,}줄 넘게 실행했습니다. 방문 표시를 "
+                    "큐에 넣을 때 하면(또는 꺼낸 칸을 다시 확인하면) 칸마다 하는 일이 몇 줄로 "
+                    "묶입니다")
+        return count_lines
+
+    previous = sys.gettrace()
+    if lines:
+        sys.settrace(lambda frame, event, arg: count_lines)
     sys.setprofile(profile)
     try:
         return untouched(run)
     finally:
         sys.setprofile(None)
-
-
-def shallow(run):
-    """``run()``'s result, failing as soon as Python calls nest more than ``MAX_DEPTH`` deep
-    below ``run`` (``sys.setprofile``'s call and return events; a generator's resume and yield
-    count as a call and a return). A search with a queue or a stack stays a few calls deep; a
-    recursive one goes about as deep as its region is large, whatever recursion limit it sets."""
-    return queued(run, None)
+        sys.settrace(previous)
 
 
 def test_the_search_does_not_recurse(bfs_module):
     """A 30×40 grid that is one region: the search must not nest a call per cell, even with
     the recursion limit raised (sys.setrecursionlimit lets a recursive DFS pass the 1000×1000
-    grids of the next test)."""
+    grids of the next test). Its work is bounded as on every small grid, so a search that
+    repeats its work fails here at once instead of running for minutes."""
     rows, cols = 30, 40
-    assert shallow(lambda: bfs_module.num_islands([["1"] * cols for _ in range(rows)])) == 1
+    cells = rows * cols
+    assert watched(lambda: bfs_module.num_islands([["1"] * cols for _ in range(rows)]),
+                   cells, lines=True) == 1
     image = [[0] * cols for _ in range(rows)]
-    filled = shallow(lambda: bfs_module.flood_fill(image, rows // 2, cols // 2, 7))
+    filled = watched(lambda: bfs_module.flood_fill(image, rows // 2, cols // 2, 7),
+                     cells, lines=True)
     assert all(value == 7 for row in filled for value in row)
 
 
@@ -242,20 +235,23 @@ def test_large_grids_queue_each_cell_a_bounded_number_of_times(bfs_module):
     without a method call (``queue += [...]``) fails there instead of running for hours."""
     rows, cols = 30, 40
     small = rows * cols
-    assert few_lines(lambda: bfs_module.num_islands([["1"] * cols for _ in range(rows)]),
-                     small) == 1
+    assert watched(lambda: bfs_module.num_islands([["1"] * cols for _ in range(rows)]),
+                   small, lines=True) == 1
     small_checker = [["1" if (r + c) % 2 == 0 else "0" for c in range(cols)] for r in range(rows)]
-    assert few_lines(lambda: bfs_module.num_islands(small_checker), small) == small // 2
+    assert watched(lambda: bfs_module.num_islands(small_checker), small,
+                   lines=True) == small // 2
     small_image = [[0] * cols for _ in range(rows)]
-    small_filled = few_lines(lambda: bfs_module.flood_fill(small_image, rows // 2, cols // 2, 7),
-                             small)
+    small_filled = watched(lambda: bfs_module.flood_fill(small_image, rows // 2, cols // 2, 7),
+                           small, lines=True)
     assert all(value == 7 for row in small_filled for value in row)
     size = 1000
     cells = size * size
     land = [["1"] * size for _ in range(size)]
-    assert queued(lambda: bfs_module.num_islands(land), cells) == 1
+    assert watched(lambda: bfs_module.num_islands(land), cells, lines=False) == 1
     checker = [["1" if (r + c) % 2 == 0 else "0" for c in range(size)] for r in range(size)]
-    assert queued(lambda: bfs_module.num_islands(checker), cells) == cells // 2
+    assert watched(lambda: bfs_module.num_islands(checker), cells,
+                   lines=False) == cells // 2
     image = [[0] * size for _ in range(size)]
-    filled = queued(lambda: bfs_module.flood_fill(image, size // 2, size // 2, 7), cells)
+    filled = watched(lambda: bfs_module.flood_fill(image, size // 2, size // 2, 7), cells,
+                     lines=False)
     assert all(value == 7 for row in filled for value in row)

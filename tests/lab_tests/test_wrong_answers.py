@@ -223,6 +223,15 @@ WRONG = {
         "bfs", [("    original = image[sr][sc]\n",
                  "    image = [row[:] for row in image]\n    original = image[sr][sc]\n")],
         "test_flood_fill_leetcode_examples"),
+    # bfs: the page's own mistake: marked when popped, popped cells not checked again (the
+    # depth check once ran it unbounded for minutes; every small-grid check now counts work)
+    "bfs-marked-when-popped": (
+        "bfs", [("                row, col = queue.popleft()\n",
+                 "                row, col = queue.popleft()\n"
+                 "                seen[row][col] = 1\n"),
+                ("                        seen[r][c] = 1\n                        queue.append",
+                 "                        queue.append")],
+        "test_the_search_does_not_recurse"),
     # bfs: recursion only on grids larger than the 30×40 of the depth test
     "bfs-recursive-dfs-on-large-grids": (
         "bfs", [("    return islands\n    # END ANSWER\n",

@@ -81,9 +81,31 @@ def unbroadcast_module(request) -> ModuleType:
     return load(request, "unbroadcast_grad")
 
 
+def answer_file(request: pytest.FixtureRequest, name: str) -> Path:
+    """The file of the version of exercise ``name`` that ``--impl`` asks for, not imported."""
+    exercise = stubs.find_exercise(name)
+    impl = request.config.getoption("--impl")
+    if impl in ("solution", "exercise"):
+        module = exercise.solution_module if impl == "solution" else exercise.stub_module
+        return Path(importlib.util.find_spec(module).origin)
+    path = workspace_folder(request.config) / f"{exercise.name}.py"
+    if not path.is_file():
+        pytest.fail(f"{path} does not exist: run python3 scripts/dev.py exercise start "
+                    f"{exercise.name}", pytrace=False)
+    return path
+
+
 @pytest.fixture(scope="session")
-def strides_module(request) -> ModuleType:
-    return load(request, "strides_and_views")
+def strides_module(request):
+    """The strides answer, run only in a Landlock-confined process (see confined.py): the
+    exercise forbids torch, and an answer never run outside that process cannot prepare a
+    way around it."""
+    from lab_tests.confined import ConfinedAnswer
+
+    answer = ConfinedAnswer(answer_file(request, "strides_and_views"),
+                            ["contiguous_strides", "is_contiguous", "view_strides"])
+    yield answer
+    answer.close()
 
 
 @pytest.fixture(scope="session")

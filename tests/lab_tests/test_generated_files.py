@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import inspect
+import re
 from pathlib import Path
 
 import pytest
@@ -129,3 +130,17 @@ def _helper():
 def test_make_stub_rejects_broken_markers(source, message):
     with pytest.raises(stubs.StubError, match=message):
         stubs.make_stub(source, "x.py")
+
+
+def test_the_page_cites_the_checked_case_counts():
+    """The exercise page says how many hard and random cases the torch-free run answers."""
+    from lab_tests.test_strides_and_views import HARD_CASES
+
+    page = (ROOT / "docs" / "exercises" / "strides-and-views.md").read_text(encoding="utf-8")
+    hard = re.search(r"어려운\s+경우\s+(\d+)가지", page)
+    randoms = re.search(r"무작위\s+경우\s+(\d+)가지", page)
+    assert hard and randoms, "the page no longer cites the case counts"
+    assert int(hard.group(1)) == len(HARD_CASES)
+    source = (ROOT / "tests" / "lab_tests" / "test_strides_and_views.py").read_text(
+        encoding="utf-8")
+    assert f"HARD_CASES + random_cases({randoms.group(1)})" in source

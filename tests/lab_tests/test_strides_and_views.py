@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 
@@ -12,6 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 ROOT = Path(__file__).resolve().parents[2]
+# Every test here calls the answer in a process of its own (the strides_module fixture).
+pytestmark = pytest.mark.e2e
+
 SETTINGS = settings(max_examples=200, deadline=None)
 shapes = st.lists(st.integers(min_value=0, max_value=4), max_size=4).map(tuple)
 nonempty_shapes = st.lists(st.integers(min_value=1, max_value=4), max_size=4).map(tuple)
@@ -249,52 +251,6 @@ def random_cases(count: int, seed: int = 0) -> list[tuple]:
     return cases
 
 
-#: The answer's process: it confines itself with Landlock before it loads the answer, so from
-#: then on the kernel lets it (and any process it starts) read only the standard library and the
-#: answer's file, and write nothing. Without Landlock (macOS, an old kernel) it refuses torch by
-#: name only, which an answer could undo; the test then warns.
-CONFINED = """
-import importlib.abc, importlib.util, json, os, sys, sysconfig
-
-answer_path, bookkit_root, torch_file = sys.argv[1:4]
-sys.path.insert(0, bookkit_root)
-from bookkit.exec import containment
-del sys.path[0]
-
-readable = [answer_path]
-for folder in {sysconfig.get_path("stdlib"), sysconfig.get_path("platstdlib")}:
-    readable += [os.path.join(folder, name) for name in os.listdir(folder)
-                 if name not in ("site-packages", "dist-packages")]
-if containment.confine_reading(readable):
-    try:
-        open(torch_file, "rb").close()
-    except PermissionError:
-        pass
-    else:
-        sys.exit("Landlock confinement failed: torch's files are still readable")
-else:
-    class NoTorch(importlib.abc.MetaPathFinder):
-        def find_spec(self, name, path=None, target=None):
-            if name.split(".")[0] == "torch":
-                raise ImportError("torch is blocked in this check")
-
-    sys.modules.pop("torch", None)
-    sys.meta_path.insert(0, NoTorch())
-    print("NO-LANDLOCK", file=sys.stderr)
-spec = importlib.util.spec_from_file_location("answer", answer_path)
-answer = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(answer)
-results = []
-for shape, stride, new_shape in json.load(sys.stdin):
-    shape, stride, new_shape = tuple(shape), tuple(stride), tuple(new_shape)
-    view = answer.view_strides(shape, stride, new_shape)
-    results.append([[int(s) for s in answer.contiguous_strides(shape)],
-                    answer.is_contiguous(shape, stride) is True,
-                    None if view is None else [int(s) for s in view]])
-print(json.dumps(results))
-"""
-
-
 def mismatch(case, result) -> str | None:
     """What the answer got wrong on ``case``, by torch's answer, or None."""
     shape, stride, new_shape = case
@@ -317,51 +273,29 @@ def mismatch(case, result) -> str | None:
     return None
 
 
-@pytest.mark.e2e  # starts a process
 def test_the_answer_uses_no_torch(strides_module):
-    """The exercise decides from shape and stride tuples alone: the answer runs, and answers,
-    in a Python that cannot reach torch. It is started with -I -S (site-packages, PYTHONPATH
-    and the current folder off sys.path) and, before the answer is loaded, Landlock-confined:
-    it and every process it starts may read only the standard library and the answer's file,
-    so torch's files cannot be opened however the answer looks for them, and no program can
-    be run (nothing else is executable). The hard layouts and 300 random ones are answered
-    there, so an answer that asks torch when it can and guesses otherwise is judged by its
-    guesses. Without Landlock, torch is refused by name only, and the test warns so."""
-    import subprocess
-    import sys
+    """The exercise decides from shape and stride tuples alone. Every test of this file calls
+    the answer in a process that cannot reach torch (``strides_module``, lab_tests/confined.py:
+    Landlock lets it read only the standard library and the answer's file), and this one asks
+    it the hard layouts and 300 random ones, so an answer that asks torch when it can and
+    guesses otherwise is judged by its guesses. Without Landlock, torch is refused by name
+    only, and the test warns so."""
     import warnings
 
-    cases = HARD_CASES + random_cases(300)
-    run = subprocess.run([sys.executable, "-I", "-S", "-c", CONFINED, strides_module.__file__,
-                          str(ROOT), torch.__file__],
-                         input=json.dumps(cases), capture_output=True, text=True, timeout=120)
-    last = (run.stderr.strip().splitlines() or ["?"])[-1]
-    if last.startswith("NotImplementedError"):  # the untouched stub: say so, as other checks do
-        raise NotImplementedError(last.split(": ", 1)[-1])
-    assert run.returncode == 0, (
-        "torch 없이 형태와 보폭 튜플만으로 판정합니다"
-        "(표준 라이브러리와 답 파일만 읽을 수 있는 프로세스에서 실패): " + last)
-    if "NO-LANDLOCK" in run.stderr.splitlines():
+    if not strides_module.confined:
         warnings.warn("이 컴퓨터에는 Landlock이 없어 torch를 이름으로만 막았습니다. 답이 이 막음을 "
                       "풀면 torch를 쓸 수 있으므로, torch 없이 풀었는지는 Linux에서 확인됩니다",
                       stacklevel=1)
-    results = json.loads(run.stdout)
-    assert len(results) == len(cases), run.stdout[-500:]
+    cases = HARD_CASES + random_cases(300)
+    results = []
+    for shape, stride, new_shape in cases:
+        view = strides_module.view_strides(shape, stride, new_shape)
+        results.append([[int(s) for s in strides_module.contiguous_strides(shape)],
+                        strides_module.is_contiguous(shape, stride) is True,
+                        None if view is None else [int(s) for s in view]])
     wrong = [problem for case, result in zip(cases, results, strict=True)
              if (problem := mismatch(case, result)) is not None]
     assert not wrong, (
         f"torch를 불러올 수 없는 프로세스에서 {len(cases)}가지 경우 가운데 {len(wrong)}가지가 "
         f"torch와 다릅니다. 첫 경우: {wrong[0]}")
 
-
-def test_the_page_cites_the_checked_case_counts():
-    """The exercise page says how many hard and random cases the torch-free run answers."""
-    import re
-
-    page = (ROOT / "docs" / "exercises" / "strides-and-views.md").read_text(encoding="utf-8")
-    hard = re.search(r"어려운\s+경우\s+(\d+)가지", page)
-    randoms = re.search(r"무작위\s+경우\s+(\d+)가지", page)
-    assert hard and randoms, "the page no longer cites the case counts"
-    assert int(hard.group(1)) == len(HARD_CASES)
-    source = Path(__file__).read_text(encoding="utf-8")
-    assert f"HARD_CASES + random_cases({randoms.group(1)})" in source

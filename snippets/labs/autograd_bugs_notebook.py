@@ -31,8 +31,9 @@
 # 학생용 파일에서 그대로 옮겨 온 것입니다.
 #
 # > 본문이 인용하는 값은 화면에 보이지 않는 검사 셀(`check` 태그)이 `assert`로 확인합니다.
-# > 내려받은 노트북에서는 그 셀도 보입니다. 여러분이 고칠 함수에 대한 검사는 고치기 전의
-# > 모습만 확인하므로, 고친 뒤에는 아무것도 하지 않고 지나갑니다.
+# > 내려받은 노트북에서는 그 셀도 보입니다. 여러분이 고칠 함수에 대한 검사는 그 함수가 나눠 준
+# > 버그 그대로 동작할 때만 확인하므로, 고친 뒤에는 맞게 고쳤든 아니든 아무것도 하지 않고
+# > 지나갑니다. 맞게 고쳤는지는 점검 셀이 찍는 `[통과]`와 `[아직]`이 알려 줍니다.
 
 # %%
 # --8<-- "labs/deep_learning_pytorch/tensors_and_autograd/exercises/autograd_bugs.py:setup"
@@ -74,7 +75,7 @@ print("evaluate를 정의했습니다. 아래 점검 셀이 이 함수를 실행
 evaluate_verdict = check_evaluate(evaluate).show()
 
 # %% tags=["check"]
-if not evaluate_verdict.ok:  # 고치기 전의 모습(본문이 설명하는 것)
+if evaluate_verdict.as_handed_out:  # 고치기 전의 모습(본문이 설명하는 것)
     values = evaluate_verdict.values
     assert abs(values["total"] - values["expected"]) < 1e-3  # 합은 맞다
     assert values["live_bytes"] == sorted(values["live_bytes"]) and values["live_bytes"][0] > 0
@@ -174,11 +175,11 @@ softmax_verdict = check_softmax(softmax).show()
 normalize_verdict = check_normalize(normalize_batches).show()
 
 # %% tags=["check"]
-if not softmax_verdict.ok:  # 고치기 전의 모습
+if softmax_verdict.as_handed_out:  # 고치기 전의 모습
     assert "modified by an inplace operation" in softmax_verdict.findings[-1]
     assert "output 0 of Exp, is at version 1" in softmax_verdict.findings[-1]
     assert "True" in softmax_verdict.findings[0]
-if not normalize_verdict.ok:
+if normalize_verdict.as_handed_out:
     assert "True" in normalize_verdict.findings[0]
     assert f"{normalize_verdict.values['mean_before']:.3f}" == "10.060"
     assert abs(normalize_verdict.values["mean_after"]) < 5e-4
@@ -275,7 +276,7 @@ print("train을 정의했습니다.")
 train_verdict = check_train(train).show()
 
 # %% tags=["check"]
-if not train_verdict.ok:  # 고치기 전의 모습
+if train_verdict.as_handed_out:  # 고치기 전의 모습
     losses, expected = train_verdict.values["losses"], train_verdict.values["expected"]
     assert losses[0] == expected[0] and losses[1] == expected[1]  # 처음 두 손실은 같다
     assert abs(losses[2] - expected[2]) > 0.1

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import torch
 
 from bookkit.plots import svg
 from labs.deep_learning_pytorch.tensors_and_autograd import autograd_bugs as lab
@@ -132,3 +133,36 @@ def test_the_checks_name_each_handed_out_bug():
     train = lab.check_train(student.train)
     assert not train.ok and "zero_grad" in train.advice
     assert student.check_all() and not any(v.ok for v in student.check_all())
+    # the notebook's hidden check cells run their asserts only on the handed-out bugs
+    assert all(v.as_handed_out for v in [leak, softmax, normalize, train])
+    assert not any(v.as_handed_out for v in lab.check_all())
+
+
+def test_a_wrong_fix_is_not_taken_for_the_handed_out_bug():
+    """A fix that is wrong in another way gets advice of its own, and the notebook's hidden
+    check cells (which describe the handed-out bug) pass it by instead of failing."""
+    import torch.nn.functional as F
+
+    def train_step_on_cleared_grads(inputs, targets, lr=0.1, steps=30):
+        weight = torch.zeros(inputs.shape[1], requires_grad=True)
+        bias = torch.zeros(1, requires_grad=True)
+        optimizer = torch.optim.SGD([weight, bias], lr=lr)
+        losses = []
+        for _ in range(steps):
+            loss = ((inputs @ weight + bias - targets) ** 2).mean()
+            losses.append(loss.item())
+            loss.backward()
+            optimizer.zero_grad()
+            optimizer.step()
+        return losses
+
+    train = lab.check_train(train_step_on_cleared_grads)
+    assert not train.ok and not train.as_handed_out and "줄지 않습니다" in train.advice
+
+    def evaluate_mean(model, batches):
+        with torch.no_grad():
+            losses = [F.cross_entropy(model(x), y).item() for x, y in batches]
+        return sum(losses) / len(losses)
+
+    leak = lab.check_evaluate(evaluate_mean)
+    assert not leak.ok and not leak.as_handed_out and "틀립니다" in leak.advice

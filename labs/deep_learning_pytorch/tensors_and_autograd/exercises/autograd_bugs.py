@@ -51,6 +51,8 @@ class Verdict:
     findings: list[str] = field(default_factory=list)
     advice: str = ""
     values: dict = field(default_factory=dict)  # 판정에 쓴 숫자들
+    # 나눠 준 그대로의 버그가 하는 일을 그대로 했는가 (고친 함수는 맞든 틀리든 False)
+    as_handed_out: bool = False
 
     def show(self) -> Verdict:
         for line in self.findings:
@@ -252,7 +254,8 @@ def check_evaluate(evaluate_fn, n_batches: int = 20) -> Verdict:
         advice = ""
     values = {"total": run.total, "expected": expected, "live_bytes": run.live_bytes,
               "after_return": run.after_return}
-    return Verdict("evaluate", correct and not grows and not holds, findings, advice, values)
+    return Verdict("evaluate", correct and not grows and not holds, findings, advice, values,
+                   as_handed_out=correct and grows and holds)
 # --8<-- [end:leak-tools]
 
 
@@ -377,7 +380,9 @@ def check_softmax(softmax_fn) -> Verdict:
         message = first_line(str(error)).split(" Hint:")[0]
         findings.append(f"backward: RuntimeError: {message}")
         return Verdict("softmax", False, findings,
-                       "역전파가 쓸 값(exp의 출력)을 제자리에서 고쳤습니다. 새 텐서를 만듭니다.")
+                       "역전파가 쓸 값(exp의 출력)을 제자리에서 고쳤습니다. 새 텐서를 만듭니다.",
+                       as_handed_out="output 0 of Exp" in message
+                       and torch.allclose(probs.detach(), expected))
     reference = logits.detach().clone().requires_grad_(True)
     (torch.softmax(reference, dim=1) * weights).sum().backward()
     same_grad = logits.grad is not None and torch.allclose(logits.grad, reference.grad, atol=1e-6)
@@ -406,7 +411,8 @@ def check_normalize(normalize_fn, batch_size: int = 16) -> Verdict:
     else:
         advice = "" if normalized else "batch가 제대로 정규화되지 않았습니다."
     values = {"mean_before": original.mean().item(), "mean_after": dataset.mean().item()}
-    return Verdict("normalize_batches", normalized and unchanged, findings, advice, values)
+    return Verdict("normalize_batches", normalized and unchanged, findings, advice, values,
+                   as_handed_out=normalized and not unchanged)
 # --8<-- [end:inplace-tools]
 
 
@@ -581,14 +587,28 @@ def check_train(train_fn, lr: float = 0.1, steps: int = 30) -> Verdict:
     inputs, targets = make_regression()
     losses = train_fn(inputs, targets, lr, steps)
     expected = train_variant(inputs, targets, lr, steps, zero_grad=True)
-    same = len(losses) == steps and all(
-        abs(got - want) <= 1e-4 * max(1.0, want) for got, want in zip(losses, expected,
-                                                                     strict=True))
+    accumulated = train_variant(inputs, targets, lr, steps, zero_grad=False)  # 나눠 준 버그
+
+    def matches(reference: list[float]) -> bool:
+        return len(losses) == steps and all(
+            abs(got - want) <= 1e-4 * max(1.0, want)
+            for got, want in zip(losses, reference, strict=True))
+
+    same, handed_out = matches(expected), matches(accumulated)
     findings = [f"step {k}: 손실 {losses[k]:.4f}, 기울기를 step마다 비우면 {expected[k]:.4f}"
                 for k in (0, 2, 10, steps - 1) if k < len(losses)]
-    advice = "" if same else ("기울기가 step마다 쌓입니다. backward() 전에 "
-                              "optimizer.zero_grad()로 비웁니다.")
-    return Verdict("train", same, findings, advice, {"losses": losses, "expected": expected})
+    if same:
+        advice = ""
+    elif handed_out:
+        advice = "기울기가 step마다 쌓입니다. backward() 전에 optimizer.zero_grad()로 비웁니다."
+    elif len(losses) > 1 and max(losses) - min(losses) < 1e-9:
+        advice = ("손실이 전혀 줄지 않습니다. 매개변수가 갱신되지 않습니다. zero_grad()를 "
+                  "backward()와 step() 사이에 두면 step()이 비워진 기울기로 갱신합니다.")
+    else:
+        advice = ("손실이 step마다 기울기를 비운 학습과 다릅니다. zero_grad() → 손실 계산 → "
+                  "backward() → step() 순서인지 봅니다.")
+    return Verdict("train", same, findings, advice, {"losses": losses, "expected": expected},
+                   as_handed_out=handed_out)
 # --8<-- [end:zero-grad-tools]
 
 

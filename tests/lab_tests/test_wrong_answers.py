@@ -330,7 +330,8 @@ WRONG = {
     # uint8) and turned into int64 with .long(), where the docstring asks for a ValueError
     "nchw-small-int-targets": (
         "nchw_and_gather", [("    if target.dtype != torch.int64:\n",
-                             "    if target.dtype not in (torch.int64, torch.uint8, torch.bool):\n"),
+                             "    if target.dtype not in (torch.int64, torch.uint8, "
+                             "torch.bool):\n"),
                             ("    if batch and (target.min()",
                              "    target = target.long()\n    if batch and (target.min()")],
         "test_pick_scores_rejects_bad_input"),

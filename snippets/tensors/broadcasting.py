@@ -30,6 +30,8 @@ total = torch.zeros(3)  # (3,)
 batch = torch.ones(2, 3)  # (2, 3)
 with expect_error(RuntimeError, match=r"output with shape \[3\] doesn't match the broadcast shape \[2, 3\]"):
     total += batch  # 제자리 연산: 결과를 담을 total (3,)은 (2, 3)으로 늘어날 수 없다
+with expect_error(RuntimeError, match=r"output with shape \[3\] doesn't match the broadcast shape \[1, 3\]"):
+    total += torch.ones(1, 3)  # 늘어나는 축은 없지만 결과가 (1, 3)이라 (3,)에 담을 수 없다
 centered += mean  # (4, 3) += (3,): 늘어나는 쪽이 오른쪽이면 된다
 print("centered += mean:", centered.shape)
 assert centered.shape == (4, 3) and total.tolist() == [0.0, 0.0, 0.0]  # markdown-exec: hide

@@ -20,7 +20,7 @@ fixed = torch.randn(4, 3) @ torch.randn(3, 5)  # (4, 3) @ (3, 5) -> (4, 5)
 print(fixed.shape)
 assert fixed.shape == (4, 5)  # markdown-exec: hide
 
-# 안쪽 축이 어긋났을 때의 메시지는 오른쪽 피연산자의 차원에 따라 다르다
+# 안쪽 축이 어긋났을 때의 메시지는 두 피연산자의 차원에 따라 다르다(둘 다 기울기를 요구하지 않을 때)
 inner_cases = [
     ((2, 4, 3), (2, 5), r"cannot be multiplied \(8x3 and 2x5\)"),  # 오른쪽이 2차원
     ((4, 3), (2, 2, 5), "first two dimensions of batch2"),  # 오른쪽이 3차원
@@ -32,7 +32,20 @@ for left, right, message in inner_cases:
     with expect_error(RuntimeError, match=message):
         torch.ones(left) @ torch.ones(right)
 
-# 위 메시지는 왼쪽이 만든 그대로일 때. transpose로 축 순서를 바꾼 3차원 왼쪽은 다르다
+# 축이 적은 쪽이 기울기를 요구하면 축이 많은 쪽을 접어 2차원 곱으로 계산한다: 찍히는 크기도 접은 것
+W = nn.Parameter(torch.randn(4, 3))  # (4, 3): 기울기를 요구하는 가중치
+batch = torch.randn(8, 2, 5)  # (8, 2, 5)
+print(f"W {tuple(W.shape)} @ batch {tuple(batch.shape)}:")
+with expect_error(RuntimeError, match=r"cannot be multiplied \(40x2 and 3x4\)"):
+    W @ batch  # batch의 행렬마다 전치해 (40, 2)로 접고, 전치한 W (3, 4)와 곱하려 한다
+print("torch.no_grad() 안에서도:")
+with torch.no_grad(), expect_error(RuntimeError, match=r"cannot be multiplied \(40x2 and 3x4\)"):
+    W @ batch
+print("(3,), requires_grad=True @ (2, 2, 5):")
+with expect_error(RuntimeError, match=r"size mismatch, got input \(10\), mat \(10x2\), vec \(3\)"):
+    torch.ones(3, requires_grad=True) @ torch.ones(2, 2, 5)
+
+# transpose로 축 순서를 바꾼 3차원 왼쪽은 오른쪽이 기울기를 요구하지 않으면 접히지 않는다
 swapped = torch.ones(4, 2, 3).transpose(0, 1)  # (4, 2, 3) -> (2, 4, 3)
 swapped_cases = [
     (torch.ones(2, 5), "first two dimensions of batch2"),  # 오른쪽이 2차원

@@ -71,6 +71,17 @@ assert single(tokens, src_key_padding_mask=all_masked).isfinite().all()  # markd
 with torch.no_grad():  # markdown-exec: hide
     no_grad_out = single(tokens, src_key_padding_mask=all_masked)  # markdown-exec: hide
 assert no_grad_out[0].isnan().all() and no_grad_out[1].isfinite().all()  # markdown-exec: hide
+with torch.no_grad():  # 배치 축이 없는 (T, D) 입력은 빠른 경로를 타지 않는다
+    unbatched = single(tokens[0], src_key_padding_mask=all_masked[0])[0]  # (T, D)의 토큰 0
+print(f"층 하나, 배치 축 없는 (T, D), 전체 가림, no_grad -> 출력: {[round(v, 4) for v in unbatched.tolist()]}")
+assert unbatched.isfinite().all() and torch.allclose(unbatched, recorded)  # markdown-exec: hide
+with warnings.catch_warnings(), torch.no_grad():  # markdown-exec: hide
+    warnings.simplefilter("ignore")  # markdown-exec: hide
+    torch.manual_seed(0)  # markdown-exec: hide
+    plain = nn.TransformerEncoder(nn.TransformerEncoderLayer(4, 2, 8, batch_first=True), 1).eval()  # markdown-exec: hide
+    end_pad_out = plain(tokens[0], src_key_padding_mask=padding[0])[2]  # markdown-exec: hide
+    assert (plain(tokens[:1], src_key_padding_mask=padding[:1])[0, 2] == 0).all()  # markdown-exec: hide
+assert not (end_pad_out == 0).any()  # markdown-exec: hide
 attention = nn.MultiheadAttention(4, 2, batch_first=True).eval()  # markdown-exec: hide
 def attend(**options):  # markdown-exec: hide
     return attention(tokens, tokens, tokens, key_padding_mask=all_masked, **options)[0][0]  # markdown-exec: hide

@@ -98,6 +98,8 @@ def test_pick_scores_matches_indexing_and_passes_gradients(nchw_module, batch, c
         ((4, 3), torch.tensor([0, 1, 2]), (3,)),  # 배치 크기가 다름
         ((4, 3), torch.tensor([0.0, 1.0, 2.0, 0.0]), None),  # 정답이 실수
         ((4, 3), torch.tensor([0, 1, 2, 0], dtype=torch.int32), None),  # int64가 아닌 정수
+        ((4, 3), torch.tensor([0, 1, 2, 0], dtype=torch.uint8), None),  # uint8도 int64가 아님
+        ((4, 3), torch.tensor([False, True, True, False]), None),  # bool도 int64가 아님
         ((4, 3), torch.tensor([0, 1, 3, 0]), None),  # 클래스 번호가 범위 밖
         ((4, 3), torch.tensor([0, -1, 2, 0]), None),  # 음수 클래스 번호
     ],

@@ -335,6 +335,15 @@ WRONG = {
                              "    scores = scores.flatten(1)\n"
                              "    batch, classes = scores.shape\n")],
         "test_pick_scores_rejects_bad_input"),
+    # nchw-and-gather: uint8 and bool targets taken as class numbers (as cross_entropy takes
+    # uint8) and turned into int64 with .long(), where the docstring asks for a ValueError
+    "nchw-small-int-targets": (
+        "nchw_and_gather", [("    if target.dtype != torch.int64:\n",
+                             "    if target.dtype not in (torch.int64, torch.uint8, "
+                             "torch.bool):\n"),
+                            ("    if batch and (target.min()",
+                             "    target = target.long()\n    if batch and (target.min()")],
+        "test_pick_scores_rejects_bad_input"),
     # bfs: a recursive DFS, the recursion limit raised so that 1000×1000 passes
     "bfs-recursive-dfs": (
         "bfs", [("    return islands\n    # END ANSWER\n",

@@ -8,8 +8,8 @@ with expect_error(TypeError, match="unsupported operand"):
     inputs[0] * torch.ones(3)  # 배열이 연산자 왼쪽에 오면 +, -, *, @ 등은 거절된다
 print("배열 / float32 텐서:", (inputs[0] / torch.ones(3)).dtype)  # 나눗셈만은 조용히 float64
 assert (inputs[0] / torch.ones(3)).dtype == torch.float64  # markdown-exec: hide
-import operator  # markdown-exec: hide
-for op in (operator.add, operator.sub, operator.mul, operator.matmul):  # markdown-exec: hide
+left_ops = (lambda a, t: a + t, lambda a, t: a - t, lambda a, t: a * t, lambda a, t: a @ t)  # markdown-exec: hide
+for op in left_ops:  # markdown-exec: hide
     try:  # markdown-exec: hide
         op(inputs[0], torch.ones(3))  # markdown-exec: hide
         raise AssertionError(op)  # markdown-exec: hide

@@ -11,3 +11,7 @@ print("w.grad:", w.grad, "| b.grad:", b.grad)
 assert torch.allclose(grad_w, torch.tensor([1.4, 2.8, 4.2]))  # markdown-exec: hide
 assert abs(grad_b.item() - 1.4) < 1e-6  # markdown-exec: hide
 assert w.grad is None and b.grad is None  # markdown-exec: hide
+inner = features @ w + b  # markdown-exec: hide
+inner.retain_grad()  # markdown-exec: hide
+torch.autograd.grad(inner**2, w)  # markdown-exec: hide
+assert abs(inner.grad.item() - 1.4) < 1e-6 and w.grad is None  # markdown-exec: hide

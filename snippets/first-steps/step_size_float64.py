@@ -12,3 +12,4 @@ assert [f"{r[1]:.6f}" for r in rows] == ["14.000100", "14.000000", "14.000000"] 
 assert all(abs(r[0] - 14) > 1e-6 for r in rows)  # markdown-exec: hide
 assert abs(rows[0][1] - 14) > 1e-6 and abs(abs(rows[0][1] - 14) - 1e-4) < 1e-9  # markdown-exec: hide
 assert all(abs(r[1] - 14) < 1e-6 for r in rows[1:])  # markdown-exec: hide
+assert 14 < rows[0][0] < rows[0][1]  # float32의 반올림 오차가 근사 오차와 반대 방향  # markdown-exec: hide

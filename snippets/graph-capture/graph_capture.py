@@ -71,6 +71,24 @@ print(
 baked_ops = [str(n.target) for n in baked.graph.nodes]  # markdown-exec: hide
 assert "aten.mul.Tensor" in baked_ops and "aten.sub.Tensor" not in baked_ops  # markdown-exec: hide
 assert baked.module()(torch.ones(3)).tolist() == [2.0, 2.0, 2.0]  # markdown-exec: hide
+
+
+class BufferIf(nn.Module):  # markdown-exec: hide
+    def __init__(self):  # markdown-exec: hide
+        super().__init__()  # markdown-exec: hide
+        self.register_buffer("flag", torch.tensor(1.0))  # markdown-exec: hide
+    def forward(self, x):  # markdown-exec: hide
+        return x * 2 if self.flag > 0 else x - 1  # markdown-exec: hide
+class ConstantIf(nn.Module):  # markdown-exec: hide
+    def forward(self, x):  # markdown-exec: hide
+        return x * 2 if torch.tensor(1.0) > 0 else x - 1  # markdown-exec: hide
+try:  # markdown-exec: hide
+    torch.export.export(BufferIf(), (torch.ones(3),))  # markdown-exec: hide
+    raise AssertionError("a branch on a buffer's value was exported")  # markdown-exec: hide
+except RuntimeError as error:  # markdown-exec: hide
+    assert "data-dependent" in str(error)  # markdown-exec: hide
+constant_ops = [str(n.target) for n in torch.export.export(ConstantIf(), (torch.ones(3),)).graph.nodes]  # markdown-exec: hide
+assert "aten.mul.Tensor" in constant_ops and "aten.sub.Tensor" not in constant_ops  # markdown-exec: hide
 # --8<-- [end:export-baked]
 
 
@@ -87,6 +105,7 @@ print(
 program = branchy.module()
 print("x = 1:", program(torch.ones(3)).tolist(), "| x = -1:", program(-torch.ones(3)).tolist())
 assert "cond" in [str(n.target) for n in branchy.graph.nodes]  # markdown-exec: hide
+assert [n.op for n in branchy.graph.nodes].count("get_attr") == 2  # markdown-exec: hide
 assert program(-torch.ones(3)).tolist() == [-2.0, -2.0, -2.0]  # markdown-exec: hide
 # --8<-- [end:export-cond]
 

@@ -23,3 +23,11 @@ grad(square_sum)(X[0])
 from_grad = escaped[0] + 1
 print("grad에서 나간 텐서 + 1:", from_grad.tolist())
 assert torch.equal(from_grad, X[0] + 1)  # markdown-exec: hide
+
+# 4. grad의 f가 원소 하나짜리 (1, 1) 텐서를 돌려준다: backward()와 달리 0차원만 받는다
+with expect_error(RuntimeError, match="Expected f\\(\\*args\\) to return a scalar Tensor"):
+    grad(lambda v: (v**2).sum().reshape(1, 1))(X[0])
+print("0차원으로 돌려주면:", grad(lambda v: (v**2).sum())(X[0]).shape)
+leaf = X[0].clone().requires_grad_()  # markdown-exec: hide
+(leaf**2).sum().reshape(1, 1).backward()  # markdown-exec: hide
+assert torch.equal(leaf.grad, 2 * X[0])  # markdown-exec: hide

@@ -5,7 +5,27 @@ with expect_error(RuntimeError, match="must have the same dtype, but got Double 
     layer(torch.from_numpy(inputs))
 print("float32 + float64 배열:", (torch.ones(3) + torch.from_numpy(inputs[0])).dtype)
 with expect_error(TypeError, match="unsupported operand"):
-    inputs[0] * torch.ones(3)  # 배열이 연산자 왼쪽에 오면 텐서와 섞이지 않는다
+    inputs[0] * torch.ones(3)  # 배열이 연산자 왼쪽에 오면 +, -, *, @ 등은 거절된다
+import warnings  # markdown-exec: hide
+
+quiet = warnings.catch_warnings()  # NumPy 2의 __array_wrap__ 폐지 예고는 이 절과 무관하다  # markdown-exec: hide
+quiet.__enter__()  # markdown-exec: hide
+warnings.simplefilter("ignore", DeprecationWarning)  # markdown-exec: hide
+print("배열 / float32 텐서:", (inputs[0] / torch.ones(3)).dtype)  # 나눗셈만은 조용히 float64
+assert (inputs[0] / torch.ones(3)).dtype == torch.float64  # markdown-exec: hide
+quiet.__exit__(None, None, None)  # markdown-exec: hide
+left_ops = (lambda a, t: a + t, lambda a, t: a - t, lambda a, t: a * t, lambda a, t: a @ t)  # markdown-exec: hide
+for op in left_ops:  # markdown-exec: hide
+    try:  # markdown-exec: hide
+        op(inputs[0], torch.ones(3))  # markdown-exec: hide
+        raise AssertionError(op)  # markdown-exec: hide
+    except TypeError:  # markdown-exec: hide
+        pass  # markdown-exec: hide
+try:  # markdown-exec: hide
+    inputs[0] / torch.ones(3, requires_grad=True)  # markdown-exec: hide
+    raise AssertionError("division by a tensor that requires grad")  # markdown-exec: hide
+except RuntimeError as error:  # markdown-exec: hide
+    assert "Can't call numpy() on Tensor that requires grad" in str(error)  # markdown-exec: hide
 print("고친 뒤:", layer(torch.as_tensor(inputs, dtype=torch.float32)).dtype)
 assert (torch.ones(3) + torch.from_numpy(inputs[0])).dtype == torch.float64  # markdown-exec: hide
 

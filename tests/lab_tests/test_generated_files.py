@@ -144,3 +144,15 @@ def test_the_page_cites_the_checked_case_counts():
     source = (ROOT / "tests" / "lab_tests" / "test_strides_and_views.py").read_text(
         encoding="utf-8")
     assert f"HARD_CASES + random_cases({randoms.group(1)})" in source
+
+
+def test_the_grad_check_page_counts_its_tests():
+    """The grad-check page says how many checks its test file makes: one per test function."""
+    numbers = {12: "열두", 13: "열세", 14: "열네", 15: "열다섯", 16: "열여섯", 17: "열일곱"}
+    page = (ROOT / "docs" / "exercises" / "grad-check.md").read_text(encoding="utf-8")
+    source = (ROOT / "tests" / "lab_tests" / "test_grad_check.py").read_text(encoding="utf-8")
+    tests = len(re.findall(r"^def test_", source, flags=re.MULTILINE))
+    assert re.search(rf"{numbers[tests]}\s*가지를 검사합니다", page), (
+        f"the page should say {numbers[tests]} 가지 ({tests} test functions)")
+    bullets = re.findall(r"^- \*\*", page.split("## 힌트")[0], flags=re.MULTILINE)
+    assert len(bullets) == tests

@@ -55,7 +55,8 @@ def explain(shape, grad_shape) -> str:
     stretched = [i for i, s in enumerate(shape) if s == 1 and grad_shape[extra + i] != 1]
     return (
         f"shape {shape}이 grad {grad_shape}로 broadcast된 경우: 앞에 덧붙은 축 {extra}개는 "
-        f"합해서 없애고, 크기 1에서 늘어난 축 {stretched}은 keepdim=True로 합해 1로 남깁니다"
+        f"합해서 없애고, 크기 1에서 grad의 크기로 바뀐 축 {stretched}은 keepdim=True로 합해 "
+        "1로 남깁니다"
     )
 
 

@@ -14,6 +14,7 @@ def square_sum(v):
 
 
 print("샘플별 기울기:", vmap(grad(square_sum))(X).shape)
+print("나간 텐서의 형태는 읽힌다:", escaped[0].shape)
 with expect_error(RuntimeError, match="escaped from inside a function being vmapped"):
     escaped[0] + 1
 
@@ -31,3 +32,13 @@ print("0차원으로 돌려주면:", grad(lambda v: (v**2).sum())(X[0]).shape)
 leaf = X[0].clone().requires_grad_()  # markdown-exec: hide
 (leaf**2).sum().reshape(1, 1).backward()  # markdown-exec: hide
 assert torch.equal(leaf.grad, 2 * X[0])  # markdown-exec: hide
+
+# 5. 배치 텐서를 키워드 인자로 넘긴다: vmap은 위치 인자만 나누고 키워드 인자는 통째로 넘긴다
+def add(a, b):
+    return a + b
+
+
+print("위치 인자로:", vmap(add)(X, X).shape)
+by_keyword = vmap(add)(X, b=X)
+print("b를 키워드로:", by_keyword.shape)
+assert by_keyword.shape == (X.shape[0], *X.shape)  # markdown-exec: hide

@@ -108,6 +108,9 @@ assert moved is shift and shift.mean.device.type == "meta" and shift.offset.devi
 assert list(shift.state_dict()) == ["factor", "mean"]  # markdown-exec: hide
 assert isinstance(shift.factor, nn.Parameter) and shift.factor.is_leaf  # markdown-exec: hide
 assert shift.mean is not mean_before and mean_before.device.type == "cpu"  # markdown-exec: hide
+mixed = torch.ones(3, 3, device=device) @ torch.ones(3, 3)  # meta와 CPU의 행렬 곱: 오류가 없다
+print("meta @ cpu:", mixed.device, "| cpu @ meta:", (torch.ones(3, 3) @ torch.ones(3, 3, device=device)).device)
+assert mixed.device.type == "meta"  # markdown-exec: hide
 # --8<-- [end:buffers]
 
 # --8<-- [start:sequential]

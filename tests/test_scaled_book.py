@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bookkit.exec.engine import book_units
-from bookkit.mkdocs.glossary import terms
+from bookkit.mkdocs.glossary_table import terms
 from bookkit.mkdocs.introductions import nav_pages
 from bookkit.page_source import read_page
 from bookkit.tools.scaled_book import chapter_folders, scale_book

@@ -35,7 +35,7 @@ from pathlib import Path
 
 import yaml
 
-from bookkit.mkdocs.glossary import terms
+from bookkit.mkdocs.glossary_table import terms
 from bookkit.recordings.store import recorded_snippets
 
 INCLUDE = re.compile(r"""--8<--\s*["']snippets/([^/"']+)/""")

@@ -110,7 +110,9 @@ def test_num_islands_random_grids(bfs_module, grid):
     assert grid == before, "num_islands는 입력 grid를 바꾸지 않아야 합니다"
 
 
-QUEUE_CALLS = ("append", "appendleft", "extend", "extendleft", "insert", "put")
+QUEUE_CALLS = ("append", "appendleft", "extend", "extendleft", "insert", "put", "put_nowait")
+#: what takes an item out of a queue (or a stack): a container these are called on is a queue
+TAKE_CALLS = ("pop", "popleft", "get", "get_nowait")
 LINES_PER_CELL = 500
 
 
@@ -163,9 +165,11 @@ def watched(run, cells: int, *, lines: bool):
       with a queue or a stack stays a few calls deep, a recursive one goes about as deep as its
       region is large, whatever recursion limit it sets;
     - it has queued more than 4 × ``cells`` items (the profiler's ``c_call`` events of
-      :data:`QUEUE_CALLS`, whatever the queue is): with the visited mark set when a cell is
-      queued each cell goes in once, and with it set when popped (then checked) at most once
-      per neighbour;
+      :data:`QUEUE_CALLS` on a container that items are also taken from with
+      :data:`TAKE_CALLS`, whatever the queue is: deque, list, queue.Queue's inner deque; a list
+      of neighbours that is only appended to and iterated is not a queue): with the visited
+      mark set when a cell is queued each cell goes in once, and with it set when popped (then
+      checked) at most once per neighbour;
     - with ``lines``, the Python code it runs has executed more than ``LINES_PER_CELL`` ×
       ``cells`` lines (``sys.settrace`` line events), which sees the work however the queue
       grows (``queue += [...]``, a list the loop walks while it grows). Tracing every line is
@@ -174,6 +178,7 @@ def watched(run, cells: int, *, lines: bool):
       there, so every check of a small grid counts lines and ends in a moment."""
     queue_limit, line_limit = 4 * cells + 4, LINES_PER_CELL * cells
     queued, executed, depth = 0, 0, 0
+    queues: dict[int, object] = {}  # id -> the container (held, so its id is not reused)
 
     def profile(frame, event, arg):  # noqa: ARG001
         nonlocal queued, depth
@@ -183,7 +188,12 @@ def watched(run, cells: int, *, lines: bool):
                 raise too_deep()
         elif event == "return":
             depth -= 1
-        elif event == "c_call" and getattr(arg, "__name__", "") in QUEUE_CALLS:
+        elif event == "c_call" and getattr(arg, "__name__", "") in TAKE_CALLS:
+            owner = getattr(arg, "__self__", None)
+            if owner is not None and not isinstance(owner, type | type(sys)):
+                queues[id(owner)] = owner
+        elif event == "c_call" and getattr(arg, "__name__", "") in QUEUE_CALLS \
+                and id(getattr(arg, "__self__", None)) in queues:
             queued += 1
             if queued > queue_limit:
                 raise AssertionError(

@@ -241,6 +241,10 @@ WRONG = {
     "grad_check-own-tolerance": (
         "grad_check", [("<= atol + rtol * numerical.abs()", "<= 0.01 + 0.2 * numerical.abs()")],
         "test_grad_matches_agrees_with_gradcheck"),
+    # grad-check: a fixed absolute tolerance (hypothesis alone let it pass on some seeds)
+    "grad_check-fixed-tolerance": (
+        "grad_check", [("<= atol + rtol * numerical.abs()", "<= 1.3e-3")],
+        "test_grad_matches_agrees_with_gradcheck"),
     # grad-check: rtol alone, no atol (a zero gradient never matches its h**2 difference)
     "grad_check-no-atol": (
         "grad_check", [("<= atol + rtol * numerical.abs()", "<= rtol * numerical.abs()")],

@@ -166,3 +166,27 @@ def test_a_wrong_fix_is_not_taken_for_the_handed_out_bug():
 
     leak = lab.check_evaluate(evaluate_mean)
     assert not leak.ok and not leak.as_handed_out and "틀립니다" in leak.advice
+
+    def evaluate_stacked(model, batches):  # the bug's graph, made by stack and sum
+        return torch.stack([F.cross_entropy(model(x), y) for x, y in batches]).sum()
+
+    stacked = lab.check_evaluate(evaluate_stacked)
+    assert not stacked.ok and not stacked.as_handed_out
+
+    def evaluate_on_a_graph(model, batches):  # numbers summed, but onto a grad-requiring zero
+        total = torch.zeros((), requires_grad=True)
+        for x, y in batches:
+            total = total + F.cross_entropy(model(x), y).detach()
+        return total
+
+    on_graph = lab.check_evaluate(evaluate_on_a_graph)
+    assert not on_graph.ok and not on_graph.as_handed_out and "숫자" in on_graph.advice
+
+    def softmax_shifted_in_place(logits):  # another in-place version: Exp's output at version 2
+        exps = logits - logits.amax(1, keepdim=True)
+        exps.exp_()
+        exps /= exps.sum(1, keepdim=True)
+        return exps
+
+    softmax = lab.check_softmax(softmax_shifted_in_place)
+    assert not softmax.ok and not softmax.as_handed_out

@@ -233,10 +233,14 @@ def check_evaluate(evaluate_fn, n_batches: int = 20) -> Verdict:
     ]
     grows = len(set(run.live_bytes)) > 1
     holds = run.after_return > 0
+    graph = "grad_fn=" in run.returned  # 돌려준 값이 그래프에 이어진 텐서
     correct = abs(run.total - expected) <= 1e-4 * max(1.0, abs(expected))
-    if grows or holds:
+    if grows:
         advice = ("batch마다 계산 그래프가 쌓입니다. 손실은 숫자로(loss.item()) 더하고, "
                   "평가는 torch.no_grad() 안에서 합니다.")
+    elif holds or graph:
+        advice = ("그래프가 쌓이지는 않지만 돌려준 값이 그래프에 이어진 텐서입니다. "
+                  "손실의 합을 숫자(float)로 돌려줍니다.")
     elif not correct:
         advice = "그래프는 쌓이지 않지만 손실의 합이 틀립니다."
     elif run.live_bytes[0] > 0:
@@ -246,8 +250,13 @@ def check_evaluate(evaluate_fn, n_batches: int = 20) -> Verdict:
         advice = ""
     values = {"total": run.total, "expected": expected, "live_bytes": run.live_bytes,
               "after_return": run.after_return}
-    return Verdict("evaluate", correct and not grows and not holds, findings, advice, values,
-                   as_handed_out=correct and grows and holds)
+    live_bytes = run.live_bytes
+    handed_out = (abs(run.total - expected) < 1e-3 and live_bytes == sorted(live_bytes)
+                  and live_bytes[0] > 0
+                  and live_bytes[-1] == n_batches * live_bytes[0]
+                  and "grad_fn=AddBackward0" in run.returned)  # 나눠 준 버그가 하는 일 그대로
+    return Verdict("evaluate", correct and not grows and not holds and not graph, findings,
+                   advice, values, as_handed_out=handed_out)
 # --8<-- [end:leak-tools]
 
 
@@ -382,7 +391,8 @@ def check_softmax(softmax_fn) -> Verdict:
         findings.append(f"backward: RuntimeError: {message}")
         return Verdict("softmax", False, findings,
                        "역전파가 쓸 값(exp의 출력)을 제자리에서 고쳤습니다. 새 텐서를 만듭니다.",
-                       as_handed_out="output 0 of Exp" in message
+                       as_handed_out="modified by an inplace operation" in message
+                       and "output 0 of Exp, is at version 1" in message
                        and torch.allclose(probs.detach(), expected))
     reference = logits.detach().clone().requires_grad_(True)
     (torch.softmax(reference, dim=1) * weights).sum().backward()
@@ -413,7 +423,7 @@ def check_normalize(normalize_fn, batch_size: int = 16) -> Verdict:
         advice = "" if normalized else "batch가 제대로 정규화되지 않았습니다."
     values = {"mean_before": original.mean().item(), "mean_after": dataset.mean().item()}
     return Verdict("normalize_batches", normalized and unchanged, findings, advice, values,
-                   as_handed_out=normalized and not unchanged)
+                   as_handed_out=normalized and abs(dataset.mean().item()) < 5e-4)
 # --8<-- [end:inplace-tools]
 
 
@@ -617,6 +627,7 @@ def check_train(train_fn, lr: float = 0.1, steps: int = 30) -> Verdict:
     else:
         advice = ("손실이 step마다 기울기를 비운 학습과 다릅니다. zero_grad() → 손실 계산 → "
                   "backward() → step() 순서인지 봅니다.")
+    handed_out = handed_out and losses[:2] == expected[:2] and abs(losses[2] - expected[2]) > 0.1
     return Verdict("train", same, findings, advice, {"losses": losses, "expected": expected},
                    as_handed_out=handed_out)
 # --8<-- [end:zero-grad-tools]

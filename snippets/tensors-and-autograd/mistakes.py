@@ -28,6 +28,15 @@ except RuntimeError as error:  # markdown-exec: hide
     assert "Can't call numpy() on Tensor that requires grad" in str(error)  # markdown-exec: hide
 print("고친 뒤:", layer(torch.as_tensor(inputs, dtype=torch.float32)).dtype)
 assert (torch.ones(3) + torch.from_numpy(inputs[0])).dtype == torch.float64  # markdown-exec: hide
+compared = inputs[0].astype(np.float32)  # markdown-exec: hide
+for op in (lambda t, a: t < a, lambda t, a: t <= a, lambda t, a: t > a, lambda t, a: t >= a):  # markdown-exec: hide
+    try:  # markdown-exec: hide
+        op(torch.from_numpy(compared), compared)  # markdown-exec: hide
+        raise AssertionError(op)  # markdown-exec: hide
+    except TypeError:  # markdown-exec: hide
+        pass  # markdown-exec: hide
+assert (torch.from_numpy(compared) == compared).dtype == torch.bool  # markdown-exec: hide
+assert (torch.from_numpy(compared) != compared) is True  # even for equal values  # markdown-exec: hide
 
 # as_tensor는 자료형이 이미 맞으면 복사하지 않는다: 원본 배열과 메모리를 공유한다
 already = np.zeros(3, dtype=np.float32)

@@ -164,3 +164,11 @@ def test_internal_links_and_their_anchors_resolve_in_the_built_site(built_site):
             if target.fragment and resolved.suffix == ".html" and not target.fragment.startswith(
                     "__codelineno"):
                 assert unquote(target.fragment) in ids[resolved], f"no such anchor: {where}"
+
+
+def test_no_page_shows_a_hidden_line(built_site):
+    """A line marked ``# markdown-exec: hide`` runs but is never shown; a block whose hidden
+    code printed its own source (a traced graph, a traceback) would show it in the output."""
+    shown = [str(page.relative_to(built_site)) for page in built_site.rglob("*.html")
+             if "markdown-exec: hide" in page.read_text(encoding="utf-8")]
+    assert shown == []

@@ -4,6 +4,8 @@ spacing = (torch.nextafter(at, torch.tensor(3.0)) - at).item()
 print(f"2에서 바로 위 float32까지: {spacing:.4g}")
 assert abs(spacing - 2.4e-7) < 0.05e-7  # markdown-exec: hide
 assert (at - torch.nextafter(at, torch.tensor(0.0))).item() == spacing / 2  # markdown-exec: hide
+wide = torch.nextafter(at, torch.tensor(3.0, dtype=torch.float64))  # markdown-exec: hide
+assert wide.dtype == torch.float64 and (wide - at).item() < spacing  # b가 float64면 float64의 간격  # markdown-exec: hide
 step = 1e-6
 high, low = at + step, at - step  # float32로 반올림된 두 점
 real_step = (high - low).item()

@@ -111,11 +111,11 @@ assert shift.mean is not mean_before and mean_before.device.type == "cpu"  # mar
 mixed = torch.ones(3, 3, device=device) @ torch.ones(3, 3)  # meta와 CPU의 행렬 곱: 오류가 없다
 print("meta @ cpu:", mixed.device, "| cpu @ meta:", (torch.ones(3, 3) @ torch.ones(3, 3, device=device)).device)
 assert mixed.device.type == "meta"  # markdown-exec: hide
-on_meta = torch.ones(2, 3, dtype=torch.int64, device=device) @ torch.ones(3, 2, device=device)
-print("meta에서 int64 @ float32:", on_meta.dtype)
-assert on_meta.dtype == torch.int64  # markdown-exec: hide
+on_meta = torch.arange(6, device=device).reshape(2, 3) @ torch.ones(3, 2, device=device)  # 정수 @ 실수
+print("meta에서 정수 @ 실수:", on_meta.dtype)
+assert on_meta.dtype == torch.arange(1).dtype  # markdown-exec: hide
 with expect_error(RuntimeError, match="same dtype"):  # CPU에서는 거절된다
-    torch.ones(2, 3, dtype=torch.int64) @ torch.ones(3, 2)
+    torch.arange(6).reshape(2, 3) @ torch.ones(3, 2)
 # --8<-- [end:buffers]
 
 # --8<-- [start:sequential]

@@ -7,7 +7,7 @@ import re
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from bookkit.mkdocs.glossary import uses
+from bookkit.mkdocs.glossary import TermIndex, uses
 
 # ASCII letters, the four other letters IGNORECASE matches to ASCII ones, Greek letters that
 # fold in several ways, and separators.
@@ -59,3 +59,19 @@ def test_where_lists_chapters_in_book_order_with_the_defining_one_first():
     mistake = [Chapter("c.md", "3. 복습", "**텐서의 형태가 맞지 않는다.**")]
     assert where_cell("텐서", [], mistake, "") == '[3장](c.md "3. 복습")'
     assert short_label("부록: BFS") == "부록: BFS"
+
+
+TERM = st.text(alphabet="가나 다ab", min_size=1, max_size=3)
+
+
+@given(st.lists(st.tuples(TERM, st.lists(NAME, max_size=2)), max_size=5),
+       st.text(alphabet="aiksKIS_ -\u0130\u0131\u017f\u212aσςμ가나다b", max_size=12))
+@example([("가", ["k"]), ("가나", ["\u212a"])], "가나 \u212a")
+@example([("다", ["σ"])], "Σ")
+def test_the_index_finds_the_terms_each_search_would(glossary, text):
+    """One pass of the index over a text finds what a search per term finds (planted: the
+    index without its candidates for non-ASCII names, or without the Korean names found)."""
+    index = TermIndex(glossary)
+    assert index.used(text) == {korean for korean, english in glossary
+                                if uses(text, korean, english)}
+    assert index.present(text) == {korean for korean, _ in glossary if korean in text}

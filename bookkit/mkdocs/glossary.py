@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+import ahocorasick
 from mkdocs.utils import meta
 
 from bookkit.mkdocs.glossary_table import body_rows, row_cells
@@ -57,33 +58,84 @@ def chapter_title(text: str, fallback: str) -> str:
 _TO_ASCII = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
 
 
-@lru_cache(maxsize=64)
 def _folded(text: str) -> str:
     return text.translate(_TO_ASCII).lower()
 
 
+def _name_pattern(name: str) -> re.Pattern:
+    return _compiled(rf"(?<![A-Za-z]){re.escape(name)}(?![A-Za-z])", re.I)
+
+
+@lru_cache(maxsize=None)  # one per term or name of the book: re's own cache holds 512
+def _compiled(pattern: str, flags: int = 0) -> re.Pattern:
+    return re.compile(pattern, flags)
+
+
 def uses(text: str, korean: str, english: list[str]) -> bool:
-    """The text uses the term, by its Korean name or one of its English names. An ASCII name
-    is searched for only where its lowercase letters are in the text, folded as IGNORECASE
-    folds onto ASCII (a search over a whole chapter per name is the slow part); other names
-    (other scripts fold in more ways) are always searched for."""
-    return korean in text or any(
-        (not name.isascii() or name.lower() in _folded(text))
-        and re.search(rf"(?<![A-Za-z]){re.escape(name)}(?![A-Za-z])", text, re.I)
-        for name in english
-    )
+    """The text uses the term, by its Korean name (anywhere) or one of its English names (not
+    inside a longer ASCII word, any case, as ``re.IGNORECASE`` matches). :class:`TermIndex`
+    answers the same for every term at once."""
+    return korean in text or any(_name_pattern(name).search(text) for name in english)
 
 
-def where_rows(chapters: list[Chapter], glossary: list[tuple[str, list[str]]]) -> list:
+def _automaton(words: dict[str, object]) -> ahocorasick.Automaton | None:
+    if not words:
+        return None
+    automaton = ahocorasick.Automaton()
+    for word, value in words.items():
+        automaton.add_word(word, value)
+    automaton.make_automaton()
+    return automaton
+
+
+class TermIndex:
+    """Which of the glossary's terms a text uses, found in one pass over the text whatever the
+    number of terms (Aho-Corasick, pyahocorasick): a search per term and page makes a book that
+    grows in pages and terms together cost pages x terms.
+
+    An ASCII English name is a candidate where its lowercase letters occur in the text folded as
+    IGNORECASE folds onto ASCII; only candidates are searched for as :func:`uses` does. Names
+    in other scripts (they fold in more ways) are always searched for."""
+
+    def __init__(self, glossary: list[tuple[str, list[str]]]):
+        self.glossary = [(korean, list(english)) for korean, english in glossary]
+        self.terms = [korean for korean, _ in glossary]
+        by_name: dict[str, list[tuple[str, str]]] = {}
+        self._other: list[tuple[str, str]] = []
+        for korean, english in glossary:
+            for name in english:
+                if name.isascii():
+                    by_name.setdefault(name.lower(), []).append((korean, name))
+                else:
+                    self._other.append((korean, name))
+        self._korean = _automaton({korean: korean for korean in self.terms})
+        self._english = _automaton(by_name)
+        self._used: dict[str, frozenset[str]] = {}  # a save changes one chapter: keep the rest
+
+    def present(self, text: str) -> set[str]:
+        """The Korean names that occur in ``text``, anywhere."""
+        if self._korean is None:
+            return set()
+        return {korean for _, korean in self._korean.iter(text)}
+
+    def used(self, text: str) -> frozenset[str]:
+        """The terms ``text`` uses, as :func:`uses` decides for each."""
+        if text not in self._used:
+            found = self.present(text)
+            candidates = list(self._other)
+            if self._english is not None:
+                for _, pairs in self._english.iter(_folded(text)):
+                    candidates += pairs
+            found |= {korean for korean, name in candidates
+                      if korean not in found and _name_pattern(name).search(text)}
+            self._used[text] = frozenset(found)
+        return self._used[text]
+
+
+def where_rows(chapters: list[Chapter], index: TermIndex) -> list:
     """What the "나오는 곳" column is made of: each chapter's place, title and the terms it uses.
     ``serve`` renders the glossary again only when this changed."""
-    entries = tuple((korean, tuple(english)) for korean, english in glossary)
-    return [(c.src_uri, c.title, _terms_used(c.text, entries)) for c in chapters]
-
-
-@lru_cache(maxsize=128)  # a save changes one chapter: the others' terms are kept
-def _terms_used(text: str, entries: tuple) -> list[str]:
-    return [korean for korean, english in entries if uses(text, korean, list(english))]
+    return [(c.src_uri, c.title, sorted(index.used(c.text))) for c in chapters]
 
 
 def term_anchor(korean: str) -> str:
@@ -109,15 +161,17 @@ def teaches(text: str, korean: str) -> bool:
     ``**매개변수(parameter)**``, not inside a longer bold phrase), or a heading of it names
     the term (a section about it)."""
     name = re.escape(korean)
-    return (re.search(rf"\*\*{name}(\s*\([^)*\n]*\))?\*\*", text) is not None
-            or re.search(rf"^#{{2,6}} .*{name}", text, re.M) is not None)
+    return (_compiled(rf"\*\*{name}(\s*\([^)*\n]*\))?\*\*").search(text) is not None
+            or _compiled(rf"^#{{2,6}} .*{name}", re.M).search(text) is not None)
 
 
-def where_cell(term: str, names: list[str], chapters: list[Chapter], here: str) -> str:
+def where_cell(term: str, names: list[str], chapters: list[Chapter], here: str,
+               index: TermIndex | None = None) -> str:
     """Links to the chapters (in book order) that use the term, each by its number with its
     title as tooltip; the chapter that teaches it (the first that sets it in bold, if one
-    does) first and in bold."""
-    using = [c for c in chapters if uses(c.text, term, names)]
+    does) first and in bold. ``index``, when given, holds the term (it decides as :func:`uses`)."""
+    using = [c for c in chapters if (term in index.used(c.text) if index is not None
+                                     else uses(c.text, term, names))]
     if not using:
         return ""
     teacher = next((c for c in using if teaches(c.text, term)), None)
@@ -131,6 +185,10 @@ def where_cell(term: str, names: list[str], chapters: list[Chapter], here: str) 
     return ", ".join(links)
 
 
+def _names(cell: str) -> list[str]:
+    return [name.strip() for name in cell.split(",") if name.strip()]
+
+
 def add_where_column(markdown: str, page_uri: str, page_path: str, chapters: list[Chapter]) -> str:
     """The glossary markdown with a "나오는 곳" column of links to the chapters using each term
     (``chapters`` in book order). The rendered table is marked for the phone layout by
@@ -140,6 +198,8 @@ def add_where_column(markdown: str, page_uri: str, page_path: str, chapters: lis
     """
     lines = markdown.splitlines()
     body = dict(body_rows(lines))
+    rows = {index: row_cells(line) for index, line in enumerate(lines) if index in body}
+    terms = TermIndex([(cells[0], _names(cells[1])) for cells in rows.values() if cells])
     here = posixpath.dirname(page_uri)
     unused: list[str] = []
     out: list[str] = []
@@ -152,8 +212,8 @@ def add_where_column(markdown: str, page_uri: str, page_path: str, chapters: lis
             out.append(line.rstrip() + (" --- |" if set("".join(cells)) <= set("-: ")
                                         else f" {HEADER} |"))
         else:
-            term, names = cells[0], [n.strip() for n in cells[1].split(",") if n.strip()]
-            where = where_cell(term, names, chapters, here)
+            term, names = cells[0], _names(cells[1])
+            where = where_cell(term, names, chapters, here, terms)
             if not where:
                 unused.append(f"{page_path}:{index + 1}: {term!r} appears in no chapter")
             anchored = f'<span id="{term_anchor(term)}">{term}</span>'
@@ -175,7 +235,7 @@ _PROTECTED = re.compile(r"`[^`]*`|\[[^\]]*\]\([^)]*\)|\\\(.*?\\\)|<[^>]+>|https?
 _SKIP_LINE = re.compile(r"^\s*(#|!!!|\?\?\?|===|\||<|--8<--|\$\$|\\\[)")
 
 
-def link_first_uses(markdown: str, glossary: list[tuple[str, list[str]]], link: str) -> str:
+def link_first_uses(markdown: str, index: TermIndex, link: str) -> str:
     """``markdown`` with the first use of each glossary term in its prose linked to its entry.
 
     ``link`` is the glossary page relative to this page. Headings, fences, tables, admonition
@@ -190,8 +250,8 @@ def link_first_uses(markdown: str, glossary: list[tuple[str, list[str]]], link: 
         fenced.update(range(fence.line - 1, fence.line + len(fence.body.splitlines()) + 1))
     if lines and lines[0] == "---":  # front matter
         fenced.update(range(0, lines.index("---", 1) + 1))
-    pending = sorted({korean for korean, _ in glossary}, key=len, reverse=True)
-    patterns = {t: re.compile(rf"(?<![가-힣A-Za-z0-9]){re.escape(t)}") for t in pending}
+    pending = sorted(index.present(markdown), key=lambda term: (-len(term), term))
+    patterns = {t: _compiled(rf"(?<![가-힣A-Za-z0-9]){re.escape(t)}") for t in pending}
     for index, line in enumerate(lines):
         if index in fenced or _SKIP_LINE.match(line) or not pending:
             continue

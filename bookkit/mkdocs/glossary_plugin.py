@@ -28,6 +28,7 @@ from bookkit.mkdocs.dirty import render_again
 from bookkit.mkdocs.glossary import (
     Chapter,
     GlossaryError,
+    TermIndex,
     add_where_column,
     chapter_title,
     link_first_uses,
@@ -48,6 +49,7 @@ class GlossaryPlugin(BasePlugin[GlossaryConfig]):
 
     serve = False  # `serve --dirty`: this instance is kept across its rebuilds
     shown: tuple | None = None  # `serve`: the last build's terms and "나오는 곳" rows
+    index: TermIndex | None = None  # the terms' index (and what it found in each text)
 
     def on_startup(self, command, dirty, **kwargs):
         self.serve = dirty
@@ -65,6 +67,8 @@ class GlossaryPlugin(BasePlugin[GlossaryConfig]):
         book = book_of(config, NAME)
         for uri, page in book.of_kind("glossary"):
             self.glossary, self.terms = uri, terms(page.text)
+        if self.index is None or self.index.glossary != self.terms:
+            self.index = TermIndex(self.terms)  # kept by `serve` while the terms stay
         self.chapters = [Chapter(uri, chapter_title(page.text, uri), page.text)
                          for uri, page in book.of_kind("chapter")]
         return files
@@ -77,7 +81,7 @@ class GlossaryPlugin(BasePlugin[GlossaryConfig]):
         order = {page.file.src_uri: number for number, page in enumerate(nav.pages)}
         self.chapters.sort(key=lambda chapter: order.get(chapter.src_uri, len(order)))
         if self.serve:
-            shown = (self.terms, where_rows(self.chapters, self.terms))
+            shown = (self.terms, where_rows(self.chapters, self.index))
             pages = list(files.documentation_pages())
             if self.shown is None or shown[0] != self.shown[0]:
                 render_again(pages)  # every chapter links the terms
@@ -93,7 +97,7 @@ class GlossaryPlugin(BasePlugin[GlossaryConfig]):
         kind = page.meta.get("kind")
         if kind in ("chapter", "exercise", "appendix") and self.terms:
             here = posixpath.dirname(page.file.src_uri)
-            markdown = link_first_uses(markdown, self.terms,
+            markdown = link_first_uses(markdown, self.index,
                                        posixpath.relpath("glossary.md", here or "."))
         if kind == "glossary":
             name = relative_name(Path(page.file.abs_src_path), book_of(config, NAME).root)

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
 from conftest import ROOT
 
 from bookkit.mkdocs import search
@@ -71,3 +73,43 @@ def test_math_reads_as_unicode_text():
     assert math_text(r"\frac{\partial L}{\partial w}") == "∂L/∂w"
     assert math_text(r"f'(x) \approx \frac{f(x+h) - f(x-h)}{2h}") == (
         "f'(x) ≈(f(x+h) - f(x-h))/2h")
+
+
+class _WordsKiwi:
+    """Every space-separated word a noun; ``join`` glues the forms."""
+
+    def tokenize(self, text):
+        from types import SimpleNamespace
+
+        return [SimpleNamespace(form=word, tag="NNG") for word in text.split()]
+
+    def join(self, morphs):
+        return "".join(form for form, _ in morphs)
+
+
+def _every_pair(kiwi, text, aliases):
+    """The aliases part of search.analyse as it was: every pair tried in glossary order."""
+    field = set(search.analyse(kiwi, text, search.Aliases([])).split())
+    lowered = text.lower()
+    for korean, english in aliases:
+        compact = korean.replace(" ", "")
+        has_korean = korean in text or compact in field
+        has_english = any(re.search(rf"(?<![a-z]){re.escape(e.lower())}(?![a-z])", lowered)
+                          for e in english)
+        if has_korean:
+            field.update(word for e in english for word in e.lower().split())
+        if has_english:
+            field.update({compact, *(compact + p for p, _ in search.PARTICLES)})
+    return " ".join(sorted(t for t in field if not search._MARKUP.search(t)))
+
+
+@given(st.lists(st.tuples(st.text("가나 ", min_size=1, max_size=3),
+                          st.lists(st.text("ab 가나", min_size=1, max_size=3), max_size=2)),
+                max_size=5),
+       st.text("가나ab AB", max_size=12))
+@example([("가", ["나"]), ("나", ["b"])], "가")
+def test_the_aliases_found_at_once_are_those_every_pair_tried_finds(aliases, text):
+    """Only the pairs the text can name are tried, in glossary order, and a word one pair adds
+    makes a later pair of that name tried (planted: candidates without the added words)."""
+    kiwi = _WordsKiwi()
+    assert search.analyse(kiwi, text, search.Aliases(aliases)) == _every_pair(kiwi, text, aliases)

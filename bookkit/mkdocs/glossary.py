@@ -19,10 +19,9 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-import ahocorasick
 from mkdocs.utils import meta
 
-from bookkit.mkdocs.glossary_table import body_rows, row_cells
+from bookkit.mkdocs.glossary_table import Words, body_rows, row_cells
 
 _TITLE = re.compile(r"^# (.+?)\s*$", re.M)
 
@@ -78,20 +77,9 @@ def uses(text: str, korean: str, english: list[str]) -> bool:
     return korean in text or any(_name_pattern(name).search(text) for name in english)
 
 
-def _automaton(words: dict[str, object]) -> ahocorasick.Automaton | None:
-    if not words:
-        return None
-    automaton = ahocorasick.Automaton()
-    for word, value in words.items():
-        automaton.add_word(word, value)
-    automaton.make_automaton()
-    return automaton
-
-
 class TermIndex:
     """Which of the glossary's terms a text uses, found in one pass over the text whatever the
-    number of terms (Aho-Corasick, pyahocorasick): a search per term and page makes a book that
-    grows in pages and terms together cost pages x terms.
+    number of terms (:class:`bookkit.mkdocs.glossary_table.Words`).
 
     An ASCII English name is a candidate where its lowercase letters occur in the text folded as
     IGNORECASE folds onto ASCII; only candidates are searched for as :func:`uses` does. Names
@@ -100,32 +88,22 @@ class TermIndex:
     def __init__(self, glossary: list[tuple[str, list[str]]]):
         self.glossary = [(korean, list(english)) for korean, english in glossary]
         self.terms = [korean for korean, _ in glossary]
-        by_name: dict[str, list[tuple[str, str]]] = {}
-        self._other: list[tuple[str, str]] = []
-        for korean, english in glossary:
-            for name in english:
-                if name.isascii():
-                    by_name.setdefault(name.lower(), []).append((korean, name))
-                else:
-                    self._other.append((korean, name))
-        self._korean = _automaton({korean: korean for korean in self.terms})
-        self._english = _automaton(by_name)
+        pairs = [(korean, name) for korean, english in glossary for name in english]
+        self._other = [(korean, name) for korean, name in pairs if not name.isascii()]
+        self._korean = Words((korean, korean) for korean in self.terms)
+        self._english = Words((name.lower(), (korean, name)) for korean, name in pairs
+                              if name.isascii())
         self._used: dict[str, frozenset[str]] = {}  # a save changes one chapter: keep the rest
 
     def present(self, text: str) -> set[str]:
         """The Korean names that occur in ``text``, anywhere."""
-        if self._korean is None:
-            return set()
-        return {korean for _, korean in self._korean.iter(text)}
+        return set(self._korean(text))
 
     def used(self, text: str) -> frozenset[str]:
         """The terms ``text`` uses, as :func:`uses` decides for each."""
         if text not in self._used:
             found = self.present(text)
-            candidates = list(self._other)
-            if self._english is not None:
-                for _, pairs in self._english.iter(_folded(text)):
-                    candidates += pairs
+            candidates = self._other + self._english(_folded(text))
             found |= {korean for korean, name in candidates
                       if korean not in found and _name_pattern(name).search(text)}
             self._used[text] = frozenset(found)

@@ -30,6 +30,7 @@ it has seen in its own process.
 from __future__ import annotations
 
 import hashlib
+import heapq
 import json
 import re
 import subprocess
@@ -41,7 +42,7 @@ from pathlib import Path
 from bs4 import BeautifulSoup
 
 from bookkit.memo import Memo
-from bookkit.mkdocs.glossary_table import terms
+from bookkit.mkdocs.glossary_table import Words, terms
 
 FIELD = "morphs"
 TITLE_FIELD = "title_morphs"  # the same for the section's title, boosted like the title
@@ -91,8 +92,41 @@ def _join(kiwi, morphs: list[tuple[str, str]]) -> str | None:
         return None
 
 
+class Aliases(list):
+    """The glossary's (Korean term, English names) pairs, with what finds the pairs a section
+    may name in one pass over it (:class:`Words`), whatever the number of terms."""
+
+    def __init__(self, pairs: list[tuple[str, list[str]]]):
+        super().__init__(pairs)
+        self._korean = Words((korean, i) for i, (korean, _) in enumerate(self))
+        self._english = Words((name.lower(), i) for i, (_, english) in enumerate(self)
+                              for name in english)
+        self._compact: dict[str, list[int]] = {}
+        for i, (korean, _) in enumerate(self):
+            self._compact.setdefault(korean.replace(" ", ""), []).append(i)
+
+    def candidates(self, text: str, lowered: str, words: set[str]) -> list[int]:
+        """The pairs whose Korean name is in ``text`` or among ``words``, or one of whose
+        English names is in ``lowered`` (the text in lowercase): no other pair can be used."""
+        found = {*self._korean(text), *self._english(lowered)}
+        found.update(self.named(words))
+        return sorted(found)
+
+    def named(self, words: set[str]) -> list[int]:
+        """The pairs whose Korean name without spaces is one of ``words``."""
+        return [i for word in words for i in self._compact.get(word, ())]
+
+
+@lru_cache(maxsize=None)  # one per English name: re's own cache holds 512
+def _english_name(lowered_name: str) -> re.Pattern:
+    return re.compile(rf"(?<![a-z]){re.escape(lowered_name)}(?![a-z])")
+
+
 def analyse(kiwi, text: str, aliases: list[tuple[str, list[str]]]) -> str:
-    """The ``morphs`` field of one section's plain text."""
+    """The ``morphs`` field of one section's plain text (``aliases``: an :class:`Aliases`, or
+    the pairs it is made of)."""
+    if not isinstance(aliases, Aliases):
+        aliases = Aliases(aliases)
     tokens = kiwi.tokenize(text)
     terms: set[str] = set()
     nouns: set[str] = set()
@@ -123,16 +157,25 @@ def analyse(kiwi, text: str, aliases: list[tuple[str, list[str]]]) -> str:
     lowered = text.lower()
     words = set(re.split(r"[\s\-,:!=\[\]()\"/.·]+", lowered))
     terms = {term for term in terms if term not in words}  # the text field has those
-    for korean, english in aliases:
+    # The pairs in glossary order, as if each were tried: only candidates can be used, and a
+    # word a pair adds makes later pairs of that compact name candidates.
+    pending = aliases.candidates(text, lowered, terms)
+    while pending:
+        i = heapq.heappop(pending)
+        korean, english = aliases[i]
         compact = korean.replace(" ", "")
         has_korean = korean in text or compact in terms
-        has_english = any(re.search(rf"(?<![a-z]){re.escape(e.lower())}(?![a-z])", lowered)
-                          for e in english)
+        has_english = any(_english_name(e.lower()).search(lowered) for e in english)
+        added: set[str] = set()
         if has_korean:
-            terms.update(word for e in english for word in e.lower().split())
+            added.update(word for e in english for word in e.lower().split())
         if has_english:
-            terms.update({compact, *filter(None, (_join(kiwi, [(compact, "NNG"), p])
+            added.update({compact, *filter(None, (_join(kiwi, [(compact, "NNG"), p])
                                                   for p in PARTICLES))})
+        for j in aliases.named(added - terms):
+            if j > i and j not in pending:
+                heapq.heappush(pending, j)
+        terms |= added
     # The field is words only: a term with markup characters (an output's `<script>`, read as
     # text) is dropped, so the index never holds a tag (bookkit.mkdocs.site_check checks it).
     return " ".join(sorted(term for term in terms if not _MARKUP.search(term)))
@@ -207,7 +250,7 @@ def add_morphs_field(index: dict, glossary_md: str, cache: Memo | Path,
     glossary (:class:`AnalysisHelper`), else here. ``cache``: the memo of fields (a folder is
     made one, :func:`search_memo`); every section's key is marked used in it."""
     memo = cache if isinstance(cache, Memo) else search_memo(cache)
-    aliases = terms(glossary_md)
+    aliases = Aliases(terms(glossary_md))
     shaping = json.dumps([CACHE_VERSION, metadata.version("kiwipiepy"),
                           metadata.version("kiwipiepy-model"), KIWI_OPTIONS, aliases,
                           PARTICLES, ENDINGS])
@@ -290,7 +333,7 @@ def analyse_for_parent() -> None:
     first = sys.stdin.readline()
     if not first:
         return
-    aliases = terms(json.loads(first))
+    aliases = Aliases(terms(json.loads(first)))
     kiwi = kiwi_for(aliases)
     kiwi.tokenize("텐서를 만듭니다.")  # sets up the model, as the first analysis would
     line = sys.stdin.readline()

@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 
 import pytest
+from conftest import ROOT
 from hypothesis import example, given
 from hypothesis import strategies as st
-from conftest import ROOT
 
 from bookkit.mkdocs import search
 from bookkit.mkdocs.glossary_table import terms

@@ -17,7 +17,7 @@ from __future__ import annotations
 import posixpath
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from mkdocs.utils import meta
 
@@ -65,7 +65,7 @@ def _name_pattern(name: str) -> re.Pattern:
     return _compiled(rf"(?<![A-Za-z]){re.escape(name)}(?![A-Za-z])", re.I)
 
 
-@lru_cache(maxsize=None)  # one per term or name of the book: re's own cache holds 512
+@cache  # one per term or name of the book: re's own cache holds 512
 def _compiled(pattern: str, flags: int = 0) -> re.Pattern:
     return re.compile(pattern, flags)
 

@@ -117,7 +117,7 @@ class Aliases(list):
         return [i for word in words for i in self._compact.get(word, ())]
 
 
-@lru_cache(maxsize=None)  # one per English name: re's own cache holds 512
+@cache  # one per English name: re's own cache holds 512
 def _english_name(lowered_name: str) -> re.Pattern:
     return re.compile(rf"(?<![a-z]){re.escape(lowered_name)}(?![a-z])")
 

@@ -166,3 +166,23 @@ def test_the_listed_characters_leave_no_supplement(small_site, tmp_path):
 
 def test_built_site_font_has_every_character_its_pages_use(built_site):
     assert missing_characters(built_site) == {}
+
+
+def test_serve_reads_again_only_a_page_that_was_written(small_site):
+    """``serve``'s ``seen``: a page with the same time and size is not read again, one written
+    since is (planted: a kept page whose time changed, not read again, loses its new character)."""
+    import os
+
+    from bookkit.mkdocs.font_subset import site_characters
+
+    site, _, cache = small_site
+    seen: dict = {}
+    assert "역" in site_characters(site, cache, seen)
+    page = site / "a" / "index.html"
+    kept = page.stat()
+    page.write_text(page.read_text(encoding="utf-8").replace("역전파", "벡전파"), encoding="utf-8")
+    os.utime(page, ns=(kept.st_atime_ns, kept.st_mtime_ns))  # same time and size: kept
+    assert "벡" not in site_characters(site, cache, seen)
+    os.utime(page, ns=(kept.st_atime_ns, kept.st_mtime_ns + 1))  # written since: read again
+    chars = site_characters(site, cache, seen)
+    assert "벡" in chars and "역" not in chars

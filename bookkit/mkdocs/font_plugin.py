@@ -22,8 +22,13 @@ class FontConfig(base.Config):
 class FontPlugin(BasePlugin[FontConfig]):
     """The site font, cut at build time."""
 
+    def on_startup(self, command, dirty, **kwargs):
+        # `serve`: each built page's modification time, size and digest, across rebuilds
+        self.seen: dict[str, tuple[int, int, str]] | None = {} if command == "serve" else None
+
     @event_priority(-40)  # after the notebooks and the search field (-20, -30)
     def on_post_build(self, config, **kwargs):
         if self.config.enabled:
             root = Path(config.config_file_path).resolve().parent
-            write_site_font(Path(config.site_dir), root / self.config.cache_dir)
+            write_site_font(Path(config.site_dir), root / self.config.cache_dir,
+                            seen=getattr(self, "seen", None))

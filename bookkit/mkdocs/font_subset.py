@@ -94,11 +94,14 @@ def _json_characters(value) -> set[str]:
     return set()
 
 
-def site_characters(site: Path, cache: Path | None = None) -> set[str]:
+def site_characters(site: Path, cache: Path | None = None,
+                    seen: dict[str, tuple[int, int, str]] | None = None) -> set[str]:
     """The characters of every built page and of the site's own stylesheets (CSS `content`).
 
     With ``cache``, each page's characters are kept by the digest of its HTML, so a build
-    parses only the pages that changed."""
+    parses only the pages that changed. ``seen`` (kept by ``serve`` across its rebuilds) holds
+    each page's modification time, size and digest: a page whose first two are the same is not
+    read again."""
     kept_path = cache / "pages.json" if cache else None
     kept = (
         json.loads(kept_path.read_text(encoding="utf-8"))
@@ -108,10 +111,17 @@ def site_characters(site: Path, cache: Path | None = None) -> set[str]:
     used: dict[str, str] = {}
     chars = set(BASE)
     for page in sorted(site.rglob("*.html")):
-        data = page.read_bytes()
-        digest = hashlib.sha256(data).hexdigest()[:32]
-        if digest not in kept:
-            kept[digest] = "".join(sorted(page_characters(data.decode("utf-8"))))
+        stat = page.stat()
+        known = seen.get(str(page)) if seen is not None else None
+        if known and known[:2] == (stat.st_mtime_ns, stat.st_size) and known[2] in kept:
+            digest = known[2]
+        else:
+            data = page.read_bytes()
+            digest = hashlib.sha256(data).hexdigest()[:32]
+            if digest not in kept:
+                kept[digest] = "".join(sorted(page_characters(data.decode("utf-8"))))
+            if seen is not None:
+                seen[str(page)] = (stat.st_mtime_ns, stat.st_size, digest)
         used[digest] = kept[digest]
         chars |= set(used[digest])
     for sheet in sorted((site / "assets" / "stylesheets").glob("*.css")):
@@ -274,11 +284,12 @@ def font_face(name: str, woff2: bytes) -> str:
 
 
 def write_site_font(
-    site: Path, cache: Path, source: Path = SOURCE, listed: Path = CHARACTERS
+    site: Path, cache: Path, source: Path = SOURCE, listed: Path = CHARACTERS,
+    seen: dict[str, tuple[int, int, str]] | None = None,
 ) -> SiteFont:
     """Cut the font to the list's characters and the built site's others (or reuse the cached
-    cuts) and write them and their stylesheet into the site."""
-    chars = site_characters(site, cache)
+    cuts) and write them and their stylesheet into the site (``seen``: :func:`site_characters`)."""
+    chars = site_characters(site, cache, seen)
     data = source.read_bytes()
     cut_chars = read_characters(listed) | BASE
     parts = [cached_cut(data, cut_chars, cache, CUT, layout=True)]

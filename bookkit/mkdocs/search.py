@@ -221,6 +221,7 @@ def _math_converter():
     return LatexNodes2Text(latex_context=context, math_mode="text")
 
 
+@lru_cache(maxsize=8192)  # `serve` tidies every section again after each save
 def math_text(tex: str) -> str:
     """TeX as a reader reads it in plain text (pylatexenc): ``\\tanh(x_i)\\sum_k x_k`` ->
     ``tanh(x_i)∑_k x_k``, ``\\frac{f(x+h) - f(x-h)}{2h}`` -> ``(f(x+h) - f(x-h))/2h``."""
@@ -251,9 +252,9 @@ def add_morphs_field(index: dict, glossary_md: str, cache: Memo | Path,
     made one, :func:`search_memo`); every section's key is marked used in it."""
     memo = cache if isinstance(cache, Memo) else search_memo(cache)
     aliases = Aliases(terms(glossary_md))
-    shaping = json.dumps([CACHE_VERSION, metadata.version("kiwipiepy"),
-                          metadata.version("kiwipiepy-model"), KIWI_OPTIONS, aliases,
-                          PARTICLES, ENDINGS])
+    shaping = hashlib.sha256(json.dumps([
+        CACHE_VERSION, metadata.version("kiwipiepy"), metadata.version("kiwipiepy-model"),
+        KIWI_OPTIONS, aliases, PARTICLES, ENDINGS]).encode()).hexdigest()  # once, not per section
     if len(_KEPT) > _KEPT_MOST:
         _KEPT.clear()
     new: dict[str, dict] = {}  # key -> a section to analyse

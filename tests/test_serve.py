@@ -5,6 +5,7 @@ clean build of the saved sources gives."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import socket
@@ -185,6 +186,22 @@ def test_serve_shows_a_saved_page_and_snippet(tmp_path, font_cache):
         assert _served(url, "저장한 문장입니다", 30), (tmp_path / "serve.log").read_text()
         (tmp_path / "snippets" / "one.py").write_text("print('저장한 출력')\n", encoding="utf-8")
         assert _served(url, "저장한 출력", 60), (tmp_path / "serve.log").read_text()
+        # An editor that saves by writing a new file and renaming it over the old one: the page,
+        # and mkdocs.yml (watched as a single file).
+        for path, old_text, new_text, shown in [
+                (page, "저장한 문장", "바꿔 저장한 문장", "바꿔 저장한 문장"),
+                (config, "site_name: serve", "site_name: 이름을 바꾼 책", "이름을 바꾼 책")]:
+            renamed = path.with_name(path.name + ".new")
+            renamed.write_text(path.read_text(encoding="utf-8").replace(old_text, new_text, 1),
+                               encoding="utf-8")
+            os.replace(renamed, path)
+            assert _served(url, shown, 30), (tmp_path / "serve.log").read_text()
+        # Reading the files (a build does) is not a save: no build starts by itself (planted:
+        # the watcher without its filter of events builds again and again).
+        time.sleep(1.0)
+        builds = (tmp_path / "serve.log").read_text().count("Building documentation")
+        time.sleep(1.5)
+        assert (tmp_path / "serve.log").read_text().count("Building documentation") == builds
     finally:
         server.terminate()
         server.wait(timeout=30)

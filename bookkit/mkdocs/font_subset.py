@@ -112,10 +112,8 @@ def site_characters(site: Path, cache: Path | None = None,
     chars = set(BASE)
     for page in sorted(site.rglob("*.html")):
         stat = page.stat()
-        known = seen.get(str(page)) if seen is not None else None
-        if known and known[:2] == (stat.st_mtime_ns, stat.st_size) and known[2] in kept:
-            digest = known[2]
-        else:
+        mtime, size, digest = (seen or {}).get(str(page), (None, None, ""))
+        if (mtime, size) != (stat.st_mtime_ns, stat.st_size) or digest not in kept:
             data = page.read_bytes()
             digest = hashlib.sha256(data).hexdigest()[:32]
             if digest not in kept:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from functools import lru_cache
 
 import nh3
 from selectolax.lexbor import LexborHTMLParser
@@ -116,6 +117,12 @@ def _describe(tag: str, attributes: tuple, after: Counter) -> str:
 
 def removed(markup: str) -> list[str]:
     """What :func:`clean` takes out of ``markup``: one line per element or attribute."""
+    return list(_removed(markup))
+
+
+@lru_cache(maxsize=4096)  # `serve` checks every output of the book after each save
+def _removed(markup: str) -> tuple[str, ...]:
     before, after = _elements(markup), _elements(clean(markup))
-    return sorted(_describe(tag, attributes, after) + (f" ({count} times)" if count > 1 else "")
-                  for (tag, attributes), count in (before - after).items())
+    return tuple(sorted(
+        _describe(tag, attributes, after) + (f" ({count} times)" if count > 1 else "")
+        for (tag, attributes), count in (before - after).items()))

@@ -382,9 +382,12 @@ def _check_pages(site_dir: Path, project_root: Path | None,
 _SEARCH_TAGS = re.compile(r"</?(?:p|code|pre|li|ol|ul|sub|sup)>")
 
 
-def check_search_index(site_dir: Path, index: dict | None = None) -> list[str]:
+def check_search_index(site_dir: Path, index: dict | None = None,
+                       passed: dict | None = None) -> list[str]:
     """Markup in the search index, which Material's search shows as HTML (check 5): the one
-    written in ``site_dir``, or ``index``, the one the build just wrote there."""
+    written in ``site_dir``, or ``index``, the one the build just wrote there. ``passed`` (kept
+    by ``serve`` across rebuilds): each section's text fields as they last passed; a section
+    whose fields are the same is not searched again."""
     path = site_dir / "search" / "search_index.json"
     if not path.is_file():
         return []
@@ -392,28 +395,35 @@ def check_search_index(site_dir: Path, index: dict | None = None) -> list[str]:
     name = (deferred if deferred.is_file() else path).relative_to(site_dir)
     problems: list[str] = []
     for doc in (index or read_index(site_dir)).get("docs", []):
-        for key, value in doc.items():
-            if not isinstance(value, str) or key == "location":
-                continue
+        fields = [(key, value) for key, value in doc.items()
+                  if isinstance(value, str) and key != "location"]
+        if passed is not None and passed.get(doc.get("location")) == fields:
+            continue
+        for key, value in fields:
             text = _SEARCH_TAGS.sub("", value) if key in ("title", "text") else value
             found = re.search(r"<[^<]{0,60}|>", text)
             if found:
                 problems.append(f"{name}: section {doc.get('location')!r} holds markup in "
                                 f"{key!r}: {found.group(0)!r}")
                 break
+        else:
+            if passed is not None:
+                passed[doc.get("location")] = fields
     return problems
 
 
 def check_site(docs_dir: Path, site_dir: Path, project_root: Path,
                notebooks: list[Page], search_index: dict | None = None,
-               memo: Memo | None = None) -> list[str]:
+               memo: Memo | None = None, passed: dict | None = None) -> list[str]:
     """The post-build checks: notebook pages, offline loading, script, the search index (as
     written in ``site_dir``, or ``search_index``, the one the build just wrote there). ``memo``
-    (default: the project's) marks every scan the site needed, for the caller's sweep."""
+    (default: the project's) marks every scan the site needed, for the caller's sweep;
+    ``passed``: :func:`check_search_index`'s."""
     offline, markup = _check_pages(site_dir, project_root, memo)
     notebook_problems = [
         problem for page in notebooks
         for problem in check_notebook_page(
             site_dir, page.source.resolve().relative_to(docs_dir.resolve()), page.notebook)
     ]
-    return notebook_problems + offline + markup + check_search_index(site_dir, search_index)
+    return (notebook_problems + offline + markup
+            + check_search_index(site_dir, search_index, passed))

@@ -3,6 +3,7 @@
 
     python3 scripts/dev.py serve                 # local site at http://127.0.0.1:8000
     python3 scripts/dev.py test [--fresh]        # every check CI runs (lint, recordings, pytest)
+    python3 scripts/dev.py test --quick          # the same, pytest only in the tiers unit and book
     python3 scripts/dev.py build [--fresh]       # strict build into site/
     python3 scripts/dev.py build --shard I/N     # run shard I of N of the units into the store
     python3 scripts/dev.py shard-plan --shards N # shard-plan.json: units split by stored run time
@@ -175,10 +176,17 @@ def fresh() -> None:
             shutil.rmtree(cache)
 
 
-def test(names: list[str]) -> None:
+# `test --quick`: the edit loop's tier. No process-starting test (e2e) and no cold re-execution
+# (cold): the unit tests, and the real book's fences and site from the store the build filled.
+QUICK_TIERS = "unit or book"
+
+
+def test(names: list[str], quick: bool = False) -> None:
     timings: list[tuple[str, float]] = []
     for name in names:
         command, summary = STEPS[name]
+        if quick and name == "pytest":
+            command = [*command, "-m", QUICK_TIERS]
         start = time.perf_counter()
         run(*command, summary=summary)
         timings.append((name, time.perf_counter() - start))
@@ -235,6 +243,13 @@ def _build(args) -> None:
             summary=r"^shard \d+/\d+: \d+ units")
     else:
         run(PYTHON, "-m", "mkdocs", "build", "--strict", summary=r"Documentation built in")
+
+
+def _test_options(parser) -> None:
+    parser.add_argument("--fresh", action="store_true", help="empty the store first")
+    parser.add_argument("--quick", action="store_true",
+                        help=f"pytest only the tiers {QUICK_TIERS!r}: no child builds, browser or "
+                        "cold re-execution (CI runs every tier)")
 
 
 def _build_options(parser) -> None:
@@ -393,8 +408,8 @@ TASKS: dict[str, Task] = {
                                   summary=r"^font: \d+ characters"), environment="docs"),
     "pdf": Task("the built site (run build first) as one PDF, site/book.pdf",
                 lambda args: run(PYTHON, "-m", "bookkit.mkdocs.pdf", summary=r"^pdf: .* pages")),
-    "test": Task("every check CI runs", lambda args: test(list(STEPS)),
-                 _flag("--fresh", "empty the store first")),
+    "test": Task("every check CI runs (--quick: the edit loop's tiers only)",
+                 lambda args: test(list(STEPS), quick=args.quick), _test_options),
     "lint": Task("only the lint step of test", lambda args: test(["lint"])),
     "recordings-check": Task("only the recordings-check step of test",
                              lambda args: test(["recordings-check"])),

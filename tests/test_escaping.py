@@ -210,3 +210,24 @@ def test_notebook_outputs_keep_no_representation_that_becomes_markup():
     assert text_only(only_markup)["data"] == {"text/plain": "[x](javascript:alert(1))"}
     stream = {"output_type": "stream", "name": "stdout", "text": hostile}
     assert text_only(stream) == stream
+
+
+def test_serve_scans_again_only_a_file_written_since(tmp_path):
+    """``serve``'s ``seen``: a built page with the same time and size is not read again, one
+    written since is (planted: kept by name alone, the page's new script passes)."""
+    import os
+
+    from bookkit.mkdocs.site_check import check_site
+
+    site = tmp_path / "site"
+    site.mkdir()
+    page = site / "index.html"
+    page.write_text("<html><body><p>텐서</p></body></html>", encoding="utf-8")
+    seen: dict = {}
+    assert check_site(tmp_path, site, tmp_path, [], seen=seen) == []
+    kept = page.stat()
+    page.write_text("<html><body><p>텐서</p><script>alert(1)</script></body></html>",
+                    encoding="utf-8")
+    os.utime(page, ns=(kept.st_atime_ns, kept.st_mtime_ns + 1))
+    assert any("index.html" in problem for problem in check_site(tmp_path, site, tmp_path, [],
+                                                                  seen=seen))

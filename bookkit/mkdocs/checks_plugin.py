@@ -52,6 +52,7 @@ class ChecksPlugin(BasePlugin[ChecksConfig]):
     def on_startup(self, command, dirty, **kwargs):
         self.serve = dirty
         self.passed: dict | None = {} if dirty else None  # search sections that passed
+        self.seen: dict | None = {} if dirty else None  # built files' times, sizes and scans
 
     @event_priority(-60)  # after everything is written (the execution plugin's last: -50)
     def on_post_build(self, config, **kwargs):
@@ -65,7 +66,8 @@ class ChecksPlugin(BasePlugin[ChecksConfig]):
         problems = (unrendered_blocks(config, NAME) + markup_outside_allowlist(
             book.all_outcomes()) + check_site(Path(config.docs_dir), Path(config.site_dir),
                                               book.root, notebooks, None, scans,
-                                              getattr(self, "passed", None)))
+                                              getattr(self, "passed", None),
+                                              getattr(self, "seen", None)))
         if not self.serve:  # every file of the site was scanned: the rest is old
             scans.sweep()
         if problems:

@@ -303,16 +303,26 @@ def _kept_scan(kept) -> _Scan | None:
 
 
 def _scan_file(path: Path, project_root: Path | None = None, templates: str = "",
-               memo: Memo | None = None) -> _Scan:
+               memo: Memo | None = None, seen: dict | None = None) -> _Scan:
     """The scan of one built file, from the caches when its bytes were scanned before (the
-    in-process one, then ``memo``, the project's :data:`CACHE_DIR`)."""
+    in-process one, then ``memo``, the project's :data:`CACHE_DIR`). ``seen`` (kept by
+    ``serve`` across rebuilds): each file's modification time, size and scan key; a file whose
+    first two are the same is not read again."""
+    if memo is None and project_root is not None:
+        memo = scan_memo(project_root / CACHE_DIR)
+    stat = path.stat()
+    mtime, size, key = (seen or {}).get(str(path), (None, None, ""))
+    if (mtime, size) == (stat.st_mtime_ns, stat.st_size) and key in _SCANS_BY_DIGEST:
+        if memo is not None:
+            memo.used.add(key)
+        return _SCANS_BY_DIGEST[key]
     data = path.read_bytes()
     is_css = path.suffix == ".css"
     key = hashlib.sha256(
         f"{SCAN_VERSION}\0{is_css}\0{project_root}\0{templates}\0".encode() + data
     ).hexdigest()
-    if memo is None and project_root is not None:
-        memo = scan_memo(project_root / CACHE_DIR)
+    if seen is not None:
+        seen[str(path)] = (stat.st_mtime_ns, stat.st_size, key)
     if memo is not None:
         memo.used.add(key)
     if key in _SCANS_BY_DIGEST:
@@ -360,7 +370,7 @@ def scan_memo(folder: Path) -> Memo:
 
 
 def _check_pages(site_dir: Path, project_root: Path | None,
-                 memo: Memo | None = None) -> tuple[list[str], list[str]]:
+                 memo: Memo | None = None, seen: dict | None = None) -> tuple[list[str], list[str]]:
     """Problems of checks 3 (offline), and 4 and 5 (script, pictures), from one parse of each
     page."""
     offline: list[str] = []
@@ -369,7 +379,7 @@ def _check_pages(site_dir: Path, project_root: Path | None,
     for path in sorted(site_dir.rglob("*")):
         if path.suffix not in (".html", ".css"):
             continue
-        scan = _scan_file(path, project_root, templates, memo)
+        scan = _scan_file(path, project_root, templates, memo, seen)
         name = path.relative_to(site_dir)
         for url in scan.loads:
             offline.append(f"{name}: loads {url} from another host")
@@ -414,12 +424,13 @@ def check_search_index(site_dir: Path, index: dict | None = None,
 
 def check_site(docs_dir: Path, site_dir: Path, project_root: Path,
                notebooks: list[Page], search_index: dict | None = None,
-               memo: Memo | None = None, passed: dict | None = None) -> list[str]:
+               memo: Memo | None = None, passed: dict | None = None,
+               seen: dict | None = None) -> list[str]:
     """The post-build checks: notebook pages, offline loading, script, the search index (as
     written in ``site_dir``, or ``search_index``, the one the build just wrote there). ``memo``
     (default: the project's) marks every scan the site needed, for the caller's sweep;
-    ``passed``: :func:`check_search_index`'s."""
-    offline, markup = _check_pages(site_dir, project_root, memo)
+    ``passed``: :func:`check_search_index`'s; ``seen``: :func:`_scan_file`'s."""
+    offline, markup = _check_pages(site_dir, project_root, memo, seen)
     notebook_problems = [
         problem for page in notebooks
         for problem in check_notebook_page(

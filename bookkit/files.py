@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import os
 import tempfile
 from pathlib import Path
 
@@ -22,6 +23,24 @@ def write_atomically(path: Path, data: bytes) -> None:
     except BaseException:
         written.unlink(missing_ok=True)
         raise
+
+
+class Stamps:
+    """What ``serve`` remembers of the built files a check read, across its rebuilds: each
+    file's modification time and size with the key made from its bytes. A file whose time and
+    size are the same as then gives that key back, so it is not read again."""
+
+    def __init__(self) -> None:
+        self._kept: dict[str, tuple[int, int, str]] = {}
+
+    def key(self, path: Path, stat: os.stat_result) -> str | None:
+        """The key made from ``path`` when it had this ``stat``'s time and size, else None."""
+        mtime, size, key = self._kept.get(str(path), (None, None, None))
+        return key if (mtime, size) == (stat.st_mtime_ns, stat.st_size) else None
+
+    def remember(self, path: Path, stat: os.stat_result, key: str) -> None:
+        """``key`` was made from ``path``'s bytes, read after ``stat`` was taken."""
+        self._kept[str(path)] = (stat.st_mtime_ns, stat.st_size, key)
 
 
 def read_kept_json(path: Path):

@@ -217,13 +217,14 @@ def test_serve_scans_again_only_a_file_written_since(tmp_path):
     written since is (planted: kept by name alone, the page's new script passes)."""
     import os
 
+    from bookkit.files import Stamps
     from bookkit.mkdocs.site_check import check_site
 
     site = tmp_path / "site"
     site.mkdir()
     page = site / "index.html"
     page.write_text("<html><body><p>텐서</p></body></html>", encoding="utf-8")
-    seen: dict = {}
+    seen = Stamps()
     assert check_site(tmp_path, site, tmp_path, [], seen=seen) == []
     kept = page.stat()
     page.write_text("<html><body><p>텐서</p><script>alert(1)</script></body></html>",

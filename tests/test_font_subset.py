@@ -173,10 +173,11 @@ def test_serve_reads_again_only_a_page_that_was_written(small_site):
     since is (planted: a kept page whose time changed, not read again, loses its new character)."""
     import os
 
+    from bookkit.files import Stamps
     from bookkit.mkdocs.font_subset import site_characters
 
     site, _, cache = small_site
-    seen: dict = {}
+    seen = Stamps()
     assert "역" in site_characters(site, cache, seen)
     page = site / "a" / "index.html"
     kept = page.stat()

@@ -21,6 +21,7 @@ from mkdocs.plugins import BasePlugin, event_priority
 
 from bookkit import sanitize
 from bookkit.exec.engine import Outcome
+from bookkit.files import Stamps
 from bookkit.mkdocs.book import book_of, unrendered_blocks
 from bookkit.mkdocs.site_check import CACHE_DIR, check_site, scan_memo
 
@@ -48,11 +49,13 @@ class ChecksPlugin(BasePlugin[ChecksConfig]):
     """The post-build checks."""
 
     serve = False  # `serve --dirty`: this instance is kept across its rebuilds
+    passed: dict | None = None  # `serve`: the search sections that passed (check_search_index)
+    seen: Stamps | None = None  # `serve`: the built files scanned (site_check._scan_file)
 
     def on_startup(self, command, dirty, **kwargs):
         self.serve = dirty
-        self.passed: dict | None = {} if dirty else None  # search sections that passed
-        self.seen: dict | None = {} if dirty else None  # built files' times, sizes and scans
+        if dirty:
+            self.passed, self.seen = {}, Stamps()
 
     @event_priority(-60)  # after everything is written (the execution plugin's last: -50)
     def on_post_build(self, config, **kwargs):
@@ -66,8 +69,7 @@ class ChecksPlugin(BasePlugin[ChecksConfig]):
         problems = (unrendered_blocks(config, NAME) + markup_outside_allowlist(
             book.all_outcomes()) + check_site(Path(config.docs_dir), Path(config.site_dir),
                                               book.root, notebooks, None, scans,
-                                              getattr(self, "passed", None),
-                                              getattr(self, "seen", None)))
+                                              self.passed, self.seen))
         if not self.serve:  # every file of the site was scanned: the rest is old
             scans.sweep()
         if problems:

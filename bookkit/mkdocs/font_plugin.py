@@ -11,6 +11,7 @@ from mkdocs.config import base
 from mkdocs.config import config_options as c
 from mkdocs.plugins import BasePlugin, event_priority
 
+from bookkit.files import Stamps
 from bookkit.mkdocs.font_subset import write_site_font
 
 
@@ -22,13 +23,15 @@ class FontConfig(base.Config):
 class FontPlugin(BasePlugin[FontConfig]):
     """The site font, cut at build time."""
 
+    seen: Stamps | None = None  # `serve --dirty`: the built pages read (site_characters)
+
     def on_startup(self, command, dirty, **kwargs):
-        # `serve`: each built page's modification time, size and digest, across rebuilds
-        self.seen: dict[str, tuple[int, int, str]] | None = {} if command == "serve" else None
+        if dirty:  # this instance is kept across the rebuilds
+            self.seen = Stamps()
 
     @event_priority(-40)  # after the notebooks and the search field (-20, -30)
     def on_post_build(self, config, **kwargs):
         if self.config.enabled:
             root = Path(config.config_file_path).resolve().parent
             write_site_font(Path(config.site_dir), root / self.config.cache_dir,
-                            seen=getattr(self, "seen", None))
+                            seen=self.seen)

@@ -35,7 +35,7 @@ from pathlib import Path
 from fontTools.ttLib import TTFont
 from selectolax.lexbor import LexborHTMLParser
 
-from bookkit.files import read_kept_json, write_atomically
+from bookkit.files import Stamps, read_kept_json, write_atomically
 
 log = logging.getLogger("mkdocs.plugins.bookkit")
 
@@ -95,31 +95,30 @@ def _json_characters(value) -> set[str]:
 
 
 def site_characters(site: Path, cache: Path | None = None,
-                    seen: dict[str, tuple[int, int, str]] | None = None) -> set[str]:
+                    seen: Stamps | None = None) -> set[str]:
     """The characters of every built page and of the site's own stylesheets (CSS `content`).
 
     With ``cache``, each page's characters are kept by the digest of its HTML, so a build
-    parses only the pages that changed. ``seen`` (kept by ``serve`` across its rebuilds) holds
-    each page's modification time, size and digest: a page whose first two are the same is not
-    read again."""
+    parses only the pages that changed. ``seen`` (kept by ``serve`` across its rebuilds): a
+    page whose time and size are the same as when it was read is not read again."""
     kept_path = cache / "pages.json" if cache else None
     kept = (
         json.loads(kept_path.read_text(encoding="utf-8"))
         if kept_path and kept_path.is_file()
         else {}
     )
+    seen = seen if seen is not None else Stamps()
     used: dict[str, str] = {}
     chars = set(BASE)
     for page in sorted(site.rglob("*.html")):
         stat = page.stat()
-        mtime, size, digest = (seen or {}).get(str(page), (None, None, ""))
-        if (mtime, size) != (stat.st_mtime_ns, stat.st_size) or digest not in kept:
+        digest = seen.key(page, stat)
+        if digest not in kept:
             data = page.read_bytes()
             digest = hashlib.sha256(data).hexdigest()[:32]
             if digest not in kept:
                 kept[digest] = "".join(sorted(page_characters(data.decode("utf-8"))))
-            if seen is not None:
-                seen[str(page)] = (stat.st_mtime_ns, stat.st_size, digest)
+            seen.remember(page, stat, digest)
         used[digest] = kept[digest]
         chars |= set(used[digest])
     for sheet in sorted((site / "assets" / "stylesheets").glob("*.css")):
@@ -283,7 +282,7 @@ def font_face(name: str, woff2: bytes) -> str:
 
 def write_site_font(
     site: Path, cache: Path, source: Path = SOURCE, listed: Path = CHARACTERS,
-    seen: dict[str, tuple[int, int, str]] | None = None,
+    seen: Stamps | None = None,
 ) -> SiteFont:
     """Cut the font to the list's characters and the built site's others (or reuse the cached
     cuts) and write them and their stylesheet into the site (``seen``: :func:`site_characters`)."""

@@ -87,10 +87,9 @@ class TermIndex:
 
     def __init__(self, glossary: list[tuple[str, list[str]]]):
         self.glossary = [(korean, list(english)) for korean, english in glossary]
-        self.terms = [korean for korean, _ in glossary]
-        pairs = [(korean, name) for korean, english in glossary for name in english]
+        pairs = [(korean, name) for korean, english in self.glossary for name in english]
         self._other = [(korean, name) for korean, name in pairs if not name.isascii()]
-        self._korean = Words((korean, korean) for korean in self.terms)
+        self._korean = Words((korean, korean) for korean, _ in self.glossary)
         self._english = Words((name.lower(), (korean, name)) for korean, name in pairs
                               if name.isascii())
         self._used: dict[str, frozenset[str]] = {}  # a save changes one chapter: keep the rest
@@ -147,9 +146,9 @@ def where_cell(term: str, names: list[str], chapters: list[Chapter], here: str,
                index: TermIndex | None = None) -> str:
     """Links to the chapters (in book order) that use the term, each by its number with its
     title as tooltip; the chapter that teaches it (the first that sets it in bold, if one
-    does) first and in bold. ``index``, when given, holds the term (it decides as :func:`uses`)."""
-    using = [c for c in chapters if (term in index.used(c.text) if index is not None
-                                     else uses(c.text, term, names))]
+    does) first and in bold. ``index``: the glossary's, or one of this term alone."""
+    index = index if index is not None else TermIndex([(term, names)])
+    using = [c for c in chapters if term in index.used(c.text)]
     if not using:
         return ""
     teacher = next((c for c in using if teaches(c.text, term)), None)

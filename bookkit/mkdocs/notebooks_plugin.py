@@ -45,12 +45,10 @@ class NotebooksConfig(base.Config):
 class NotebooksPlugin(BasePlugin[NotebooksConfig]):
     """Executed notebook pages and the chapters' notebooks."""
 
-    # `serve`: each notebook page's text and outputs, and the executed notebook and its .ipynb
-    # text made from them (kept across rebuilds: this instance lives as long as the process)
-    made: dict[str, tuple[str, dict, object, str]]
-
     def on_startup(self, command, dirty, **kwargs):
-        self.made = {}
+        # Each notebook page's text and outputs, and the executed notebook and its .ipynb text
+        # made from them: `serve` keeps this instance across its rebuilds.
+        self.made: dict[str, tuple[str, dict, object, str]] = {}
 
     def on_config(self, config, **kwargs):
         self.root = Path(config.config_file_path).resolve().parent
@@ -73,11 +71,10 @@ class NotebooksPlugin(BasePlugin[NotebooksConfig]):
     def _use_executed_notebook(self, file, page, outputs) -> None:
         """Point a notebook page's file at its executed ``.ipynb`` (same page, same URL)."""
         target = self.root / self.config.cache_dir / Path(file.src_uri).with_suffix(".ipynb")
-        made = getattr(self, "made", {})
-        kept = made.get(file.src_uri)
+        kept = self.made.get(file.src_uri)
         if kept is None or kept[0] != page.text or kept[1] != outputs:
             notebook = executed_notebook(page.notebook, outputs)
-            kept = made[file.src_uri] = (page.text, outputs, notebook, ipynb_text(notebook))
+            kept = self.made[file.src_uri] = (page.text, outputs, notebook, ipynb_text(notebook))
         self.executed[file.src_uri], text = kept[2], kept[3]
         if not target.is_file() or target.read_text(encoding="utf-8") != text:
             write_atomically(target, text.encode())  # another build may be reading it

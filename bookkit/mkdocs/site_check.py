@@ -41,6 +41,7 @@ from urllib.parse import unquote, urlsplit
 
 from selectolax.lexbor import LexborHTMLParser
 
+from bookkit.files import Stamps
 from bookkit.memo import Memo
 from bookkit.mkdocs.notebook_check import check_notebook_page
 from bookkit.mkdocs.search_index import DOCS_FILE, read_index
@@ -303,16 +304,16 @@ def _kept_scan(kept) -> _Scan | None:
 
 
 def _scan_file(path: Path, project_root: Path | None = None, templates: str = "",
-               memo: Memo | None = None, seen: dict | None = None) -> _Scan:
+               memo: Memo | None = None, seen: Stamps | None = None) -> _Scan:
     """The scan of one built file, from the caches when its bytes were scanned before (the
     in-process one, then ``memo``, the project's :data:`CACHE_DIR`). ``seen`` (kept by
-    ``serve`` across rebuilds): each file's modification time, size and scan key; a file whose
-    first two are the same is not read again."""
+    ``serve`` across rebuilds): a file whose time and size are the same as when it was read is
+    not read again."""
     if memo is None and project_root is not None:
         memo = scan_memo(project_root / CACHE_DIR)
     stat = path.stat()
-    mtime, size, key = (seen or {}).get(str(path), (None, None, ""))
-    if (mtime, size) == (stat.st_mtime_ns, stat.st_size) and key in _SCANS_BY_DIGEST:
+    key = seen.key(path, stat) if seen is not None else None
+    if key in _SCANS_BY_DIGEST:
         if memo is not None:
             memo.used.add(key)
         return _SCANS_BY_DIGEST[key]
@@ -322,7 +323,7 @@ def _scan_file(path: Path, project_root: Path | None = None, templates: str = ""
         f"{SCAN_VERSION}\0{is_css}\0{project_root}\0{templates}\0".encode() + data
     ).hexdigest()
     if seen is not None:
-        seen[str(path)] = (stat.st_mtime_ns, stat.st_size, key)
+        seen.remember(path, stat, key)
     if memo is not None:
         memo.used.add(key)
     if key in _SCANS_BY_DIGEST:
@@ -370,7 +371,8 @@ def scan_memo(folder: Path) -> Memo:
 
 
 def _check_pages(site_dir: Path, project_root: Path | None,
-                 memo: Memo | None = None, seen: dict | None = None) -> tuple[list[str], list[str]]:
+                 memo: Memo | None = None, seen: Stamps | None = None,
+                 ) -> tuple[list[str], list[str]]:
     """Problems of checks 3 (offline), and 4 and 5 (script, pictures), from one parse of each
     page."""
     offline: list[str] = []
@@ -425,7 +427,7 @@ def check_search_index(site_dir: Path, index: dict | None = None,
 def check_site(docs_dir: Path, site_dir: Path, project_root: Path,
                notebooks: list[Page], search_index: dict | None = None,
                memo: Memo | None = None, passed: dict | None = None,
-               seen: dict | None = None) -> list[str]:
+               seen: Stamps | None = None) -> list[str]:
     """The post-build checks: notebook pages, offline loading, script, the search index (as
     written in ``site_dir``, or ``search_index``, the one the build just wrote there). ``memo``
     (default: the project's) marks every scan the site needed, for the caller's sweep;

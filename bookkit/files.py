@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
+import subprocess
 import tempfile
 from pathlib import Path
 
@@ -51,3 +53,22 @@ def read_kept_json(path: Path):
         return json.loads(path.read_bytes())
     except (OSError, ValueError):
         return None
+
+
+def tree_files(root: Path) -> list[str]:
+    """The working tree's files at ``root``, tracked and untracked, not ignored (relative
+    names, as git lists them)."""
+    listed = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        cwd=root, capture_output=True, check=True,
+    ).stdout.decode().split("\0")
+    return [name for name in listed if name and (root / name).is_file()]
+
+
+def copy_tree(target: Path, root: Path | None = None) -> None:
+    """Copy the working tree at ``root`` (this checkout's by default) into ``target``: what
+    git would commit, nothing it ignores (no store, no caches, no site)."""
+    root = Path(root) if root else Path(__file__).resolve().parent.parent
+    for name in tree_files(root):
+        (target / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(root / name, target / name)

@@ -20,6 +20,7 @@
     python3 scripts/dev.py bench --scale 1 3 10 [--shards 4]  # the book against N-times copies
     python3 scripts/dev.py diff [BASE] [--out F] # which printed outputs differ from BASE (main)
     python3 scripts/dev.py verify [--sample PCT] [--seed N]  # re-execute stored units, compare
+    python3 scripts/dev.py verify --copy [--all]             # ... from a copy; confirmed ones once
     python3 scripts/dev.py drift --torch 2.15.0 [--torch X.whl] [--out F]  # what a release changes
     python3 scripts/dev.py exercises [--check]   # regenerate (or check) stubs and lab notebook
     python3 scripts/dev.py exercise list | start NAME | check NAME   # a student's workflow
@@ -332,11 +333,15 @@ def _verify_options(parser) -> None:
     parser.add_argument("--sample", metavar="PCT",
                         help="only a reproducible random PCT percent of the stored units")
     parser.add_argument("--seed", metavar="N", help="the seed that picks the sample (default 0)")
+    parser.add_argument("--copy", action="store_true",
+                        help="run from a copy of the working tree; skip entries it confirmed")
+    parser.add_argument("--all", action="store_true", help="with --copy: stamped entries too")
 
 
 def _verify(args) -> None:
     options = [*(["--sample", args.sample] if args.sample else []),
-               *(["--seed", args.seed] if args.seed else [])]
+               *(["--seed", args.seed] if args.seed else []),
+               *(["--copy"] if args.copy else []), *(["--all"] if args.all else [])]
     run(PYTHON, "-m", "bookkit.tools.verify", *options, summary=r"^verify: \d+ units checked")
 
 

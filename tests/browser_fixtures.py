@@ -1,13 +1,15 @@
 """The fixtures of the browser tests, a pytest plugin: the test modules name it in
-``pytest_plugins``, so each test process (each xdist worker) has one site server, one browser
-and one visit per page."""
+``pytest_plugins``, so each test process (each xdist worker) has one site server and one
+browser, and each run one visit per page, whichever worker asks first."""
 
 from __future__ import annotations
 
 import functools
+import json
 from pathlib import Path
 
 import pytest
+from conftest import made_once
 
 from bookkit.browser import CHROMIUM_ARGS
 from tests.browser_pages import CHROMIUM, serve_site, visit_page
@@ -30,12 +32,19 @@ def browser():
 
 
 @pytest.fixture(scope="session")
-def page_visit(browser, site_url, built_site):
-    """``page_visit(path)``: the record of that page's one visit in this test process
-    (tests/browser_pages.py)."""
+def page_visit(tmp_path_factory, worker_id, browser, site_url, built_site):
+    """``page_visit(path)``: the record of that page's one visit in this run
+    (tests/browser_pages.py), made by the first xdist worker that asks and read by the other
+    (a page's tests are spread over the workers)."""
 
     @functools.cache
     def visit(path: str) -> dict:
-        return visit_page(browser, f"{site_url}/{path}")
+        def make(folder: Path) -> None:
+            record = visit_page(browser, f"{site_url}/{path}")
+            (folder / "visit.json").write_text(json.dumps(record), encoding="utf-8")
+
+        name = "visit-" + (path.strip("/").replace("/", "-") or "home")
+        folder = made_once(tmp_path_factory, worker_id, name, make)
+        return json.loads((folder / "visit.json").read_text(encoding="utf-8"))
 
     return visit

@@ -121,28 +121,25 @@ def needs_the_book(item) -> bool:
 
 
 def run_rank(item) -> int:
-    """0: the cold copy's build, which needs nothing else; 1: tests that need no book;
-    2: cold tests that need the built book; 3: the others that need it."""
-    if "cold_copy" in getattr(item, "fixturenames", ()) and not needs_the_book(item):
-        return 0
+    """0: tests that need no book; 1: cold tests that need the built book; 2: the others that
+    need it."""
     if not needs_the_book(item):
-        return 1
-    return 2 if item.get_closest_marker("cold") else 3
+        return 0
+    return 1 if item.get_closest_marker("cold") else 2
 
 
 @pytest.hookimpl(trylast=True)  # after -m, -k and the other selections
 def pytest_collection_modifyitems(config, items):
-    """Remember whether the run builds the real book, and order the tests so that the two long
-    builds start first, one on each xdist worker: the cold copy, then the first test that needs
-    the book, third, since xdist (``--maxschedchunk=1``) hands each worker two tests to start
-    and then one at a time in this order. The tests that wait for the book come last."""
+    """Remember whether the run builds the real book, and order the tests so that the book's
+    build starts first: the first test that needs the book, then those that need no book
+    (the other xdist worker runs them meanwhile), then those that wait for it."""
     config.stash[BUILDS_THE_BOOK] = any(
         "built_site" in getattr(item, "fixturenames", ()) for item in items
     )
     items.sort(key=run_rank)
     first = next((i for i, item in enumerate(items) if needs_the_book(item)), None)
     if first is not None:
-        items.insert(min(2, len(items) - 1), items.pop(first))
+        items.insert(0, items.pop(first))
     items[:] = waiters_last(items)
 
 
@@ -159,7 +156,7 @@ def waiters_last(items: list) -> list:
     # for the book, so it is done long before its waiters come.
     printer = next((i for i, item in enumerate(makers)
                     if "printed_book" in getattr(item, "fixturenames", ())), None)
-    book_first = next((i for i, item in enumerate(makers) if run_rank(item) == 3), None)
+    book_first = next((i for i, item in enumerate(makers) if run_rank(item) == 2), None)
     if printer is not None and book_first is not None and printer > book_first:
         makers.insert(book_first, makers.pop(printer))
     return makers + waiters

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import subprocess
 import sys
 import textwrap
@@ -58,6 +59,10 @@ def make_book(root: Path, pages: int = 1) -> list[Unit]:
         (root / "docs" / f"x{number}.md").write_text(
             f'# {number}\n\n```python exec="on" id="x" result="text"\n'
             f'--8<-- "snippets/x{number}.py"\n```\n', encoding="utf-8")
+    return units_of_book(root)
+
+
+def units_of_book(root: Path) -> list[Unit]:
     return [unit for page in sorted((root / "docs").glob("*.md"))
             for unit in page_units(page, root)]
 
@@ -420,3 +425,38 @@ def test_the_docs_workflow_verifies_the_restored_store_before_using_it():
     use = next(i for i, run in enumerate(names) if "dev.py build --shard" in run)
     assert restore < verify < use
     assert "if" not in steps[verify]  # every run verifies what it restored
+
+
+@pytest.mark.e2e  # starts a process
+def test_verify_from_a_copy_runs_elsewhere_and_again_only_what_it_has_not_confirmed(tmp_path,
+                                                                                   capsys):
+    from bookkit.tools.verify import verify
+
+    book, store = tmp_path / "book", tmp_path / "store"
+    book.mkdir()
+    units = make_book(book, pages=3)
+    subprocess.run(["git", "init", "-q"], cwd=book, check=True)  # the copy is what git lists
+    engine = Engine(book, store_dir=store)
+    engine.run(units)
+
+    def checked(**options) -> str:
+        code = verify(book, store_dir=store, copy=True, **options)
+        out = capsys.readouterr().out
+        return f"{code} " + re.search(r"verify: (\d+ units checked, \d+ differ)", out)[1]
+
+    assert checked() == "0 3 units checked, 0 differ"
+    assert checked() == "0 0 units checked, 0 differ"  # every entry confirmed and stamped
+    assert checked(every=True) == "0 3 units checked, 0 differ"
+
+    # A forged entry (digest recomputed) is not covered by the stamp of the entry it replaced.
+    session = next(u for u in units if u.session == "s")
+    path = Store(store).path(session.key(engine.fingerprint))
+    edit(path, lambda entry: entry["outputs"].update(hello="hello 41\n"))
+    edit(path, lambda entry: entry.update(digest=store_module.entry_digest(entry)))
+    assert checked() == "1 1 units checked, 1 differ"
+
+    # The copy is another folder: an output that names the book's folder differs there.
+    (book / "where.py").write_text("from pathlib import Path\nBOOK = Path(__file__).parent\n")
+    (book / "snippets" / "x1.py").write_text("import where\nprint(where.BOOK)\n")
+    Engine(book, store_dir=store).run(units_of_book(book))
+    assert checked() == "1 2 units checked, 2 differ"

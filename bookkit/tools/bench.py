@@ -51,6 +51,7 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 from bookkit.fences import extract_fences
+from bookkit.files import copy_tree
 from bookkit.settings import child_environment
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -95,21 +96,6 @@ seconds["start-up: imports, config"] = ready - start
 seconds["whole build()"] = done - ready
 print(json.dumps(seconds))
 """
-
-
-def tree_files(root: Path = ROOT) -> list[str]:
-    """The working tree's files, tracked and untracked, not ignored (relative names)."""
-    listed = subprocess.run(
-        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-        cwd=root, capture_output=True, check=True,
-    ).stdout.decode().split("\0")
-    return [name for name in listed if name and (root / name).is_file()]
-
-
-def copy_tree(target: Path) -> None:
-    for name in tree_files():
-        (target / name).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(ROOT / name, target / name)
 
 
 def remove_exec_fences(root: Path) -> None:

@@ -61,12 +61,12 @@ import psutil
 
 from bookkit.exec.shard_plan import PLAN_FILE, balance
 from bookkit.exec.units import name_shard
+from bookkit.files import copy_tree
 from bookkit.tools.bench import (
     PROSE_PAGE,
     SUMMARY,
     append,
     build_env,
-    copy_tree,
     remove_exec_fences,
     serve_latencies,
 )

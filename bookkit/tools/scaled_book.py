@@ -1,6 +1,6 @@
 """A synthetic larger book: the real chapters N times over, in a copy of the working tree.
 
-    python -m bookkit.tools.scaled_book DIR --scale N   # DIR: a copy of the tree (bench.copy_tree)
+    python -m bookkit.tools.scaled_book DIR --scale N   # DIR: a copy of the tree (files.copy_tree)
 
 For every copy ``k`` from 2 to N, each chapter folder of ``docs/`` (every folder but ``assets``)
 is copied as ``<folder>-k``, each ``snippets/`` folder its pages include as ``<folder>-k``, and

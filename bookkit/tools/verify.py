@@ -1,6 +1,7 @@
 """Verify the execution store: re-execute stored units and compare what they print.
 
     python3 scripts/dev.py verify [--sample PCT] [--seed N]
+    python3 scripts/dev.py verify --copy [--all]
 
 The store's digests catch an entry that was edited or corrupted by accident; they cannot catch
 one forged with a recomputed digest (a poisoned cache). This command can: it takes every unit
@@ -21,6 +22,15 @@ would, and compares each block's output with the stored one. Nothing is written 
   runs them (or refuses, under ``BOOK_REQUIRE_STORED=1``). An entry that exists but cannot be
   used (unreadable, not an entry, its digest does not match) is an error, named with its file.
 
+``--copy`` runs the book from a copy of the working tree in a temporary folder (what git would
+commit: no store, no caches, no site) against this checkout's store, so the re-executed outputs
+come from another folder and another run: the book's reproducibility proof. Each entry it
+confirms is stamped (``<store>-verified/``: the entry's digest under its key), and the next
+``--copy`` run re-executes only the entries without a stamp of their current digest: a unit
+whose code, inputs or environment changed has a new key or a new entry, so it runs again.
+``--all`` ignores the stamps. Only ``--copy`` reads or writes stamps; a plain ``verify`` (CI's
+check of a restored store, which never restores the stamps) re-executes every stored unit.
+
 The last line is ``verify: N units checked, M differ``; the exit status is 1 if any differ or
 an entry is unusable.
 """
@@ -33,14 +43,18 @@ import math
 import random
 import re
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
 from bookkit.exec.engine import Engine, Outcome, book_units
 from bookkit.exec.runner import JobResult, run_jobs
 from bookkit.exec.units import Block, Unit, UnitsError
+from bookkit.files import copy_tree
 from bookkit.manifest import output_text
+from bookkit.memo import Memo
 from bookkit.page_source import read_page
+from bookkit.settings import project_settings
 
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*(?:[eE][-+]?\d+)?")
 
@@ -128,17 +142,38 @@ def _compare_block(block: Block, stored: dict, fresh: dict, volatile: bool) -> s
         stored[block.id], fresh[block.id], block.label)
 
 
+def stamps_dir(store: Path) -> Path:
+    """Where ``--copy`` stamps the entries of ``store`` it confirmed: beside the store, so a
+    restored store never brings stamps with it."""
+    return store.with_name(store.name + "-verified")
+
+
 def verify(root: Path, *, store_dir: Path | None = None, sample: float | None = None,
-           seed: int = 0) -> int:
-    """Re-execute the stored units of the book at ``root``; 1 if any output differs."""
+           seed: int = 0, copy: bool = False, every: bool = False) -> int:
+    """Re-execute the stored units of the book at ``root``; 1 if any output differs. With
+    ``copy``, from a copy of its working tree, skipping entries stamped as confirmed (unless
+    ``every``)."""
     root = Path(root).resolve()
+    if not copy:
+        return _verify(root, store_dir, sample, seed, None)
+    store = (store_dir or project_settings(root).store_dir(root)).resolve()
+    stamps = Memo(stamps_dir(store))
+    with tempfile.TemporaryDirectory(prefix="book-verify-") as folder:
+        copy_tree(Path(folder), root)
+        print(f"verify: from a copy of the working tree in {folder}", flush=True)
+        return _verify(Path(folder), store, sample, seed, stamps, every)
+
+
+def _verify(root: Path, store_dir: Path | None, sample: float | None, seed: int,
+            stamps: Memo | None, every: bool = False) -> int:
     engine = Engine(root, store_dir=store_dir)
     units = book_units(root)
-    stored: list[tuple[Unit, Outcome]] = []
+    stored: list[tuple[Unit, Outcome, str]] = []
     missing: list[str] = []
     unusable: list[str] = []
+    stamped: list[str] = []
     for unit in units:
-        _, reason = engine.store.load(unit.key(engine.fingerprint))
+        entry, reason = engine.store.load(unit.key(engine.fingerprint))
         if reason is not None:
             unusable.append(unit.name)
             print(f"error: {engine.store.path(unit.key(engine.fingerprint))}: unusable store "
@@ -147,32 +182,42 @@ def verify(root: Path, *, store_dir: Path | None = None, sample: float | None = 
         outcome = engine.lookup(unit)
         if outcome is None:
             missing.append(unit.name)
+        elif stamps is not None and not every and \
+                stamps.get(outcome.key) == entry["digest"].encode():
+            stamped.append(unit.name)
         else:
-            stored.append((unit, outcome))
-    print(f"verify: store {engine.store.directory}: {len(stored)} of {len(units)} units stored")
+            stored.append((unit, outcome, entry["digest"]))
+    print(f"verify: store {engine.store.directory}: "
+          f"{len(stored) + len(stamped)} of {len(units)} units stored")
     if missing:
         print(f"verify: not stored or stale, not checked ({len(missing)}): {', '.join(missing)}")
+    if stamped:
+        print(f"verify: confirmed from a copy before, not run again ({len(stamped)}): "
+              + ", ".join(stamped))
     if sample is not None and sample < 100:
-        picked = choose([unit for unit, _ in stored], sample, seed)
+        picked = choose([unit for unit, _, _ in stored], sample, seed)
         names = {unit.name for unit in picked}
-        stored = [(unit, outcome) for unit, outcome in stored if unit.name in names]
+        stored = [item for item in stored if item[0].name in names]
         print(f"verify: sample of {sample:g}% (seed {seed}): {len(stored)} units: "
               + ", ".join(sorted(names)))
     elif sample is not None:
         print(f"verify: sample of {sample:g}%: every stored unit")
-    declared = measurements(root, [unit for unit, _ in stored])
+    declared = measurements(root, [unit for unit, _, _ in stored])
     differing: set[str] = set()
 
     def finished(index: int, result: JobResult) -> None:
-        unit, outcome = stored[index]
+        unit, outcome, digest = stored[index]
         problems = compare(unit, outcome, result, declared.get(unit.page, set()))
         for problem in problems:
             print(f"error: {problem}", flush=True)
         if problems:
             differing.add(unit.name)
+        elif stamps is not None:
+            stamps.put(outcome.key, digest.encode())
 
     if stored:
-        run_jobs([engine.job(unit) for unit, _ in stored], engine.settings, on_result=finished)
+        run_jobs([engine.job(unit) for unit, _, _ in stored], engine.settings,
+                 on_result=finished)
     print(f"verify: {len(stored)} units checked, {len(differing)} differ"
           + (f", {len(unusable)} unusable" if unusable else ""), flush=True)
     return 1 if differing or unusable else 0
@@ -192,9 +237,16 @@ def main(argv: list[str] | None = None) -> int:
                         help="re-execute only this percentage of the stored units")
     parser.add_argument("--seed", type=int, default=0,
                         help="the seed that picks the sample (default 0)")
+    parser.add_argument("--copy", action="store_true",
+                        help="run from a copy of the working tree; skip entries it confirmed")
+    parser.add_argument("--all", action="store_true",
+                        help="with --copy: re-execute stamped entries too")
     args = parser.parse_args(argv)
+    if args.all and not args.copy:
+        parser.error("--all goes with --copy")
     try:
-        return verify(Path.cwd(), sample=args.sample, seed=args.seed)
+        return verify(Path.cwd(), sample=args.sample, seed=args.seed, copy=args.copy,
+                      every=args.all)
     except UnitsError as error:
         print(error, file=sys.stderr)
         return 1

@@ -62,6 +62,7 @@ _LISTING = {"os.listdir", "os.scandir"}
 _PROCESS = {"subprocess.Popen", "os.system", "os.posix_spawn", "os.fork", "os.forkpty"}
 _CHANGES = {"os.remove", "os.rename", "os.mkdir", "os.rmdir", "os.truncate", "os.symlink",
             "os.link", "os.chmod", "os.utime"}
+_PATH_ARGUMENTS = {"os.rename": 2, "os.symlink": 2, "os.link": 2}  # the others name one path
 
 
 class ProcessLimitExceeded(BaseException):  # noqa: N818  (like OutputLimitExceeded)
@@ -300,7 +301,8 @@ class InputTracker:
             except Exception:  # noqa: BLE001  (an audit hook must never break the code it watches)
                 return
         elif event in _CHANGES:
-            for path in args[:2] if event in ("os.rename", "os.symlink", "os.link") else args[:1]:
+            paths = _PATH_ARGUMENTS.get(event, 1)
+            for path in args[:paths]:
                 self._guard(path)
         elif event in _LISTING:
             self._list(args[0] if args else None)

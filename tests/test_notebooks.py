@@ -1,10 +1,14 @@
 """Every notebook the site offers runs top to bottom outside the repository.
 
 A reader downloads a page's ``.ipynb`` into an empty folder and runs it with torch, numpy and
-matplotlib: nothing of this project (``bookkit``, ``labs``) may be needed. Each notebook runs
-in a kernel started in an empty temporary folder, with no PYTHONPATH.
+matplotlib: nothing of this project (``bookkit``, ``labs``) may be needed. No cell imports the
+project, and each notebook is a unit of the execution engine
+(:func:`bookkit.exec.units.offered_unit`): its code cells run in a kernel started in the unit's
+empty scratch folder, without the project on the kernel's path, by the runner that runs the
+book. Its store entry is the proof: a notebook whose code, torch or environment changed has a
+new key and runs again; an unchanged one is answered from the store like any unit.
 
-Each notebook is a test of its own, so the xdist workers share them; every run runs them all.
+Each notebook is a test of its own, so the xdist workers share them.
 """
 
 from __future__ import annotations
@@ -13,11 +17,11 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from nbclient import NotebookClient
 
+from bookkit.exec.engine import Engine
+from bookkit.exec.units import offered_unit
 from bookkit.mkdocs.chapter_notebooks import notebook_code
 from bookkit.page_source import read_page
-from bookkit.settings import environment
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -62,17 +66,32 @@ def test_each_offered_notebook_is_tested(built_site):
 
 @pytest.mark.cold
 @pytest.mark.parametrize("name", NOTEBOOKS)
-def test_offered_notebook_runs_in_an_empty_folder(built_site, tmp_path, name):
+def test_offered_notebook_runs_in_an_empty_folder(built_site, book_store, name):
     path = next(path for path in offered(built_site) if path.stem == name)
     # The kernel's Python is .venv's, where the project is installed (editable, for the MkDocs
     # plugin's entry point): so what the project provides is checked in the code itself.
     notebook = nbformat.read(path, as_version=4)
+    assert notebook.cells, path
     for cell in notebook.cells:
         if cell.cell_type == "code":
             assert not project_imports(cell.source), (name, cell.source[:200])
     if name == "timing":
         notebook = smaller_timing(notebook)
-    run_in_empty_folder(notebook, path.name, tmp_path)
+    outcome = run_offered(path.relative_to(built_site).as_posix(), notebook)
+    # A Korean letter the plots' font lacks is drawn as a box, with this warning on stderr.
+    tofu = [output.get("text", "") for outputs in outcome.outputs.values() for output in outputs
+            if "missing from font" in output.get("text", "")]
+    assert not tofu, f"{path.name}: {tofu[0][:300]}"
+
+
+def run_offered(name: str, notebook):
+    """The engine's outcome of the offered notebook ``name``: from the store, or run now."""
+    unit = offered_unit(name, notebook)
+    outcome = Engine(ROOT).run([unit], require_stored=False)[unit.name]
+    failure = outcome.failure
+    assert failure is None, f"{failure.summary()}\n{failure.traceback}"
+    assert set(outcome.outputs) == {block.id for block in unit.blocks}
+    return outcome
 
 
 # The timing notebook measures matrices up to 8192 × 8192, about 50 s on two cores: here it runs
@@ -99,24 +118,6 @@ def project_imports(code: str) -> list[str]:
                  else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
         found += [n for n in names if n.split(".")[0] in ("bookkit", "labs")]
     return found
-
-
-def run_in_empty_folder(notebook, name: str, folder: Path) -> None:
-    """Run every code cell of ``notebook`` (the file ``name``) in a kernel started in
-    ``folder``, with no PYTHONPATH: nbclient raises ``CellExecutionError`` on the first failing
-    cell."""
-    assert notebook.cells, name
-    env = {k: v for k, v in environment().items() if k not in ("PYTHONPATH", "MPLBACKEND")}
-    client = NotebookClient(notebook, timeout=600, kernel_name="python3",
-                            resources={"metadata": {"path": str(folder)}})
-    with client.setup_kernel(env=env, cwd=str(folder)):
-        for index, cell in enumerate(notebook.cells):
-            if cell.cell_type == "code":
-                client.execute_cell(cell, index)
-    # A Korean letter the plots' font lacks is drawn as a box, with this warning on stderr.
-    tofu = [output.get("text", "") for cell in notebook.cells if cell.cell_type == "code"
-            for output in cell.get("outputs", []) if "missing from font" in output.get("text", "")]
-    assert not tofu, f"{name}: {tofu[0][:300]}"
 
 
 def test_project_imports_are_found():

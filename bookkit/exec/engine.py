@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from bookkit.exec.fingerprint import fingerprint
-from bookkit.exec.jobs import BlockSource, Failure, Job, Limits
+from bookkit.exec.jobs import KERNEL_KINDS, BlockSource, Failure, Job, Limits
 from bookkit.exec.runner import GUARDED, JobResult, require_asserts, run_jobs, start_server
 from bookkit.exec.shard_plan import PLAN_FILE, PlanError, make_plan, read_plan, units_of_shard
 from bookkit.exec.store import Digests, Store
@@ -160,7 +160,7 @@ class Engine:
                      state)  # a cold build takes minutes: say where it is
 
         # Notebook units start a kernel and run longest: start them first.
-        todo.sort(key=lambda item: item[0].kind != "notebook")
+        todo.sort(key=lambda item: item[0].kind not in KERNEL_KINDS)
         if todo:
             log.info("bookkit: executing %d units (%d reused from the store)", len(todo),
                      self.reused)

@@ -20,6 +20,9 @@ from typing import Any
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
+KERNEL_KINDS = ("notebook", "offered")  # unit kinds whose code cells run in a Jupyter kernel
+
+
 @dataclass(frozen=True)
 class Limits:
     output: int = 1_000_000  # characters a block may print
@@ -37,7 +40,7 @@ class BlockSource:
 
 @dataclass(frozen=True)
 class Job:
-    kind: str  # "session" or "notebook"
+    kind: str  # a unit's kind: "blocks", "notebook" or "offered"
     root: str
     module: str  # the name the blocks' namespace is registered under
     blocks: tuple[BlockSource, ...]

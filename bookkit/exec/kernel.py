@@ -2,7 +2,8 @@
 
 A notebook page is one unit whose blocks are its code cells
 (:func:`bookkit.exec.units.notebook_unit`); the page is rendered from the stored outputs by
-:mod:`bookkit.mkdocs.notebook_pages`.
+:mod:`bookkit.mkdocs.notebook_pages`. A notebook the site offers is one too
+(:func:`bookkit.exec.units.offered_unit`), run without the project on the kernel's path.
 
 - :func:`run_cells` runs inside a worker: it starts the notebook's kernel with nbclient, runs
   a hidden first cell that starts an :class:`bookkit.exec.tracking.InputTracker` in the kernel,
@@ -44,6 +45,15 @@ _START_TRACKING = (
     "_book_tracker = _BookTracker({root!r}, guarded={guarded!r}, process_limit={processes!r})"
     ".start()\n"
     "print(_book_os.getpid())\n"
+)
+# An offered notebook runs as a reader's download does: the project is not on the kernel's path
+# (its bookkit, installed editable, stays importable; the notebooks' tests check that no cell
+# imports it), and a process a cell starts does not inherit it.
+_WITHOUT_PROJECT = (
+    "import sys as _book_sys\n"
+    "_book_sys.path[:] = [_p for _p in _book_sys.path\n"
+    "                     if _book_os.path.realpath(_p or '.') != {root!r}]\n"
+    "_book_os.environ.pop('PYTHONPATH', None)\n"
 )
 _REPORT_INPUTS = (
     "import json as _book_json\n"
@@ -116,8 +126,11 @@ def run_cells(conn, job: Job) -> tuple[dict | None, dict[str, str | None]]:
     from nbclient.exceptions import CellExecutionError, DeadKernelError
 
     new_cell = nbformat.v4.new_code_cell
-    start = new_cell(_START_TRACKING.format(
-        root=job.root, guarded=list(job.guarded), processes=job.limits.processes))
+    start = _START_TRACKING.format(
+        root=job.root, guarded=list(job.guarded), processes=job.limits.processes)
+    if job.kind == "offered":
+        start += _WITHOUT_PROJECT.format(root=os.path.realpath(job.root))
+    start = new_cell(start)
     report = new_cell(_REPORT_INPUTS)
     cells = [new_cell(block.code) for block in job.blocks]
     kernel = job.blocks[0].options["kernel"] if job.blocks else DEFAULT_KERNEL

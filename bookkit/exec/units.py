@@ -2,7 +2,10 @@
 
 A unit is one (page, session): the executed blocks of a page that share a ``session=``, in page
 order, run in one namespace. A block without ``session=`` is a unit of its own, in the build and
-in the snippet tests alike. A notebook page is one unit whose blocks are its code cells.
+in the snippet tests alike. A notebook page is one unit whose blocks are its code cells. A
+notebook the site offers for download is a unit too (:func:`offered_unit`): its code cells,
+run in a kernel in an empty folder without the project on its path, as a reader runs it; its
+tests ask the engine for it, so its store entry is the proof that it runs.
 
 The key of a unit is a SHA-256 over
 
@@ -26,6 +29,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bookkit.exec.jobs import KERNEL_KINDS
 from bookkit.fences import validate_executed_fences
 from bookkit.page_source import Page, PageError, read_page
 
@@ -74,15 +78,15 @@ class Block:
 
 @dataclass(frozen=True)
 class Unit:
-    kind: str  # "blocks" or "notebook"
+    kind: str  # "blocks", "notebook" (a notebook page) or "offered" (a downloadable notebook)
     page: str
     session: str | None
     blocks: tuple[Block, ...]
 
     @property
     def name(self) -> str:
-        if self.kind == "notebook":
-            return f"{self.page}:notebook"
+        if self.kind in KERNEL_KINDS:
+            return f"{self.page}:{self.kind}"
         if self.session is None:
             return f"{self.page}:#{self.blocks[0].id}"
         return f"{self.page}:{self.session}"
@@ -199,3 +203,14 @@ def notebook_unit(page: Page) -> Unit:
         for number, (cell, line) in enumerate(zip(code_cells, lines, strict=True), start=1)
     )
     return Unit("notebook", page.name, None, blocks)
+
+
+def offered_unit(name: str, notebook) -> Unit:
+    """The unit of a notebook the site offers (``name``: its path in the site): every code
+    cell, in order, run as a reader runs the downloaded file."""
+    kernel = notebook.metadata.get("kernelspec", {}).get("name", DEFAULT_KERNEL)
+    cells = [cell for cell in notebook.cells if cell.cell_type == "code"]
+    blocks = tuple(Block(name, cell.get("id") or f"cell-{number}", 0, cell.source,
+                         {"kernel": kernel})
+                   for number, cell in enumerate(cells, start=1))
+    return Unit("offered", name, None, blocks)

@@ -46,6 +46,7 @@ from bookkit.exec.containment import (
     memory_note,
 )
 from bookkit.exec.jobs import (
+    KERNEL_KINDS,
     BlockDone,
     BlockFailed,
     BlockStarted,
@@ -120,7 +121,7 @@ def prepare(job: Job) -> None:
             os.mkdir(path)
         replace_environment(private)
         tempfile.tempdir = private["TMPDIR"]  # the server may have asked tempfile already
-        confine([job.cwd], network=job.kind == "notebook")  # a kernel talks over TCP
+        confine([job.cwd], network=job.kind in KERNEL_KINDS)  # a kernel talks over TCP
     drop_capabilities()
 
 
@@ -132,7 +133,7 @@ def main(conn, job: Job) -> None:
     """Entry point of a worker process."""
     try:
         prepare(job)
-        if job.kind == "notebook":  # the kernel tracks its own inputs
+        if job.kind in KERNEL_KINDS:  # the kernel tracks its own inputs
             from bookkit.exec.kernel import run_cells
 
             collected, inputs = run_cells(conn, job)

@@ -131,3 +131,27 @@ def test_a_block_that_needs_the_book_becomes_a_note(tmp_path):
     code, helpers = notebook_code(
         "from bookkit.show import expect_error\nx = 1  # markdown-exec: hide\nprint(2)\n", ROOT)
     assert code == "print(2)\n" and helpers == {("bookkit.show", "expect_error")}
+
+
+@pytest.mark.e2e  # runs a kernel
+def test_an_offered_notebook_runs_in_an_empty_folder_without_the_project(tmp_path):
+    """As on a reader's machine: no file beside it, no PYTHONPATH, and neither the project's
+    packages (``bookkit``, ``labs``: installed editable here) nor its folder importable."""
+    new_cell = nbformat.v4.new_code_cell
+    notebook = nbformat.v4.new_notebook(cells=[
+        new_cell("import os, sys\n"
+                 "print([name for name in os.listdir('.') if not name.startswith('.')])\n"
+                 "print('PYTHONPATH' in os.environ)\n"
+                 f"print(any(os.path.realpath(p or '.') == {str(ROOT)!r} for p in sys.path))\n"),
+        new_cell("import importlib.util\n"
+                 "print([importlib.util.find_spec(name) for name in ('bookkit', 'labs')])\n"),
+        new_cell("from bookkit.show import expect_error\n"),
+    ])
+    unit = offered_unit("lesson.ipynb", notebook)
+    outcome = Engine(ROOT, store_dir=tmp_path / "store").run([unit])[unit.name]
+    texts = ["".join(out.get("text", "") for out in outcome.outputs[block.id])
+             for block in unit.blocks[:2]]
+    assert texts == ["[]\nFalse\nFalse\n", "[None, None]\n"]
+    failure = outcome.failure
+    assert failure is not None and failure.block == 2, failure
+    assert "No module named 'bookkit'" in failure.message + failure.traceback

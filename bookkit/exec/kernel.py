@@ -42,17 +42,29 @@ _START_TRACKING = (
     "from bookkit.exec.tracking import InputTracker as _BookTracker\n"
     "_book_die_with_parent()\n"
     "_book_forbid_network()\n"
+    "{without_project}"
     "_book_tracker = _BookTracker({root!r}, guarded={guarded!r}, process_limit={processes!r})"
     ".start()\n"
     "print(_book_os.getpid())\n"
 )
-# An offered notebook runs as a reader's download does: the project is not on the kernel's path
-# (its bookkit, installed editable, stays importable; the notebooks' tests check that no cell
-# imports it), and a process a cell starts does not inherit it.
+# An offered notebook runs as a reader's download does, without this project: what the kernel's
+# PYTHONPATH and the editable install put on its path goes, with the project's modules it has
+# imported (the input tracker keeps the functions it already holds), so a cell that imports
+# bookkit or labs fails; a process a cell starts inherits no PYTHONPATH. Done before the
+# tracker starts: the kernel's own PYTHONPATH is not an input of the notebook.
 _WITHOUT_PROJECT = (
     "import sys as _book_sys\n"
-    "_book_sys.path[:] = [_p for _p in _book_sys.path\n"
-    "                     if _book_os.path.realpath(_p or '.') != {root!r}]\n"
+    "_book_hidden = {{_book_os.path.realpath(_p) for _p in\n"
+    "                _book_os.environ.get('PYTHONPATH', '').split(_book_os.pathsep) if _p}}\n"
+    "_book_hidden.add({root!r})\n"
+    "_book_sys.path[:] = [_p for _p in _book_sys.path if not _p.startswith('__editable__')\n"
+    "                     and _book_os.path.realpath(_p or '.') not in _book_hidden]\n"
+    "_book_sys.meta_path[:] = [_f for _f in _book_sys.meta_path\n"
+    "                          if not getattr(_f, '__module__', '').startswith('__editable__')]\n"
+    "for _book_name in [_n for _n in _book_sys.modules\n"
+    "                   if _n.split('.')[0] in ('bookkit', 'labs')]:\n"
+    "    del _book_sys.modules[_book_name]\n"
+    "_book_sys.path_importer_cache.clear()\n"
     "_book_os.environ.pop('PYTHONPATH', None)\n"
 )
 _REPORT_INPUTS = (
@@ -126,11 +138,11 @@ def run_cells(conn, job: Job) -> tuple[dict | None, dict[str, str | None]]:
     from nbclient.exceptions import CellExecutionError, DeadKernelError
 
     new_cell = nbformat.v4.new_code_cell
-    start = _START_TRACKING.format(
-        root=job.root, guarded=list(job.guarded), processes=job.limits.processes)
-    if job.kind == "offered":
-        start += _WITHOUT_PROJECT.format(root=os.path.realpath(job.root))
-    start = new_cell(start)
+    without_project = (_WITHOUT_PROJECT.format(root=os.path.realpath(job.root))
+                       if job.kind == "offered" else "")
+    start = new_cell(_START_TRACKING.format(
+        root=job.root, guarded=list(job.guarded), processes=job.limits.processes,
+        without_project=without_project))
     report = new_cell(_REPORT_INPUTS)
     cells = [new_cell(block.code) for block in job.blocks]
     kernel = job.blocks[0].options["kernel"] if job.blocks else DEFAULT_KERNEL

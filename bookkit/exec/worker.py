@@ -92,10 +92,13 @@ def contain() -> None:
     os.close(null)
 
 
-def scratch_folder(root: str, folder: str | None) -> str:
-    """Fill the scratch folder with links to the project's top-level entries; the folder."""
+def scratch_folder(root: str, folder: str | None, kind: str = "blocks") -> str:
+    """Fill the scratch folder with links to the project's top-level entries (none for an
+    offered notebook: it runs in an empty folder, as a reader's download); the folder."""
     if not folder:
         return root
+    if kind == "offered":
+        return folder
     for name in os.listdir(root):
         os.symlink(os.path.join(root, name), os.path.join(folder, name))
     return folder
@@ -112,7 +115,7 @@ def prepare(job: Job) -> None:
     if job.environ is not None:
         replace_environment(job.environ, clear=True)
     replace_environment({DEVICE_VARIABLE: job.device})
-    folder = scratch_folder(job.root, job.cwd)
+    folder = scratch_folder(job.root, job.cwd, job.kind)
     os.chdir(folder)
     sys.path.insert(0, job.root)
     if job.cwd:

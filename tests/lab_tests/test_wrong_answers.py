@@ -1,11 +1,14 @@
 """Answers the exercise pages forbid, or that are wrong on a case the text requires, fail.
 
 Each case is the solution with one change (the mistake a reader once made pass), checked with
-``dev.py exercise check``'s own tests against a workspace copy: the named test must fail.
+``dev.py exercise check``'s own tests against a workspace copy: the named test must fail. Each
+case is a pytest run of its own, forked from one process per exercise (``forked_runs.py``).
 """
 
 from __future__ import annotations
 
+import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -369,21 +372,39 @@ WRONG = {
 }
 
 
+EXERCISES = sorted({name for name, _, _ in WRONG.values()})
+
+
 @pytest.mark.e2e  # starts a process
-@pytest.mark.parametrize("case", sorted(WRONG))
-def test_a_wrong_answer_fails_its_check(tmp_path, case):
-    name, changes, failing_test = WRONG[case]
+@pytest.mark.parametrize("name", EXERCISES)
+def test_each_wrong_answer_fails_its_check(tmp_path, name):
+    """Every case of exercise ``name``: its own pytest run (forked_runs.py) against a workspace
+    holding that one answer, which must fail, and fail the named test."""
     exercise = stubs.find_exercise(name)
-    text = (ROOT / exercise.solution).read_text(encoding="utf-8")
-    for old, new in changes:
-        assert text.count(old) == 1, f"{old!r} is not once in the solution: update this case"
-        text = text.replace(old, new)
-    (tmp_path / f"{exercise.name}.py").write_text(text, encoding="utf-8")
-    run = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--tb=line",
-         *(str(ROOT / "tests" / "lab_tests" / test) for test in exercise.tests),
-         "--impl=workspace", f"--workspace={tmp_path}"],
-        cwd=ROOT, capture_output=True, text=True, timeout=600)
-    failed = [line for line in run.stdout.splitlines() if line.startswith("FAILED")]
-    assert run.returncode == 1, run.stdout[-3000:] + run.stderr[-2000:]
-    assert any(f"::{failing_test}" in line for line in failed), run.stdout[-3000:]
+    solution = (ROOT / exercise.solution).read_text(encoding="utf-8")
+    tests = [str(ROOT / "tests" / "lab_tests" / test) for test in exercise.tests]
+    cases = {case: spec for case, spec in sorted(WRONG.items()) if spec[0] == name}
+    runs = []
+    for case, (_, changes, _) in cases.items():
+        text = solution
+        for old, new in changes:
+            assert text.count(old) == 1, f"{case}: {old!r} is not once in the solution"
+            text = text.replace(old, new)
+        folder = tmp_path / case
+        folder.mkdir()
+        (folder / f"{exercise.name}.py").write_text(text, encoding="utf-8")
+        runs.append({"args": ["-q", "-p", "no:cacheprovider", "--tb=line", *tests,
+                              "--impl=workspace", f"--workspace={folder}"],
+                     "out": str(folder / "pytest.out")})
+    (tmp_path / "runs.json").write_text(json.dumps(runs), encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if k != "PYTEST_ADDOPTS"}
+    subprocess.run([sys.executable, str(Path(__file__).with_name("forked_runs.py")),
+                    str(tmp_path / "runs.json")], cwd=ROOT, env=env, check=True, timeout=1800)
+    problems = []
+    for case, (_, _, failing_test) in cases.items():
+        out = (tmp_path / case / "pytest.out").read_text(encoding="utf-8")
+        code = int((tmp_path / case / "pytest.out.code").read_text(encoding="utf-8"))
+        failed = [line for line in out.splitlines() if line.startswith("FAILED")]
+        if code != 1 or not any(f"::{failing_test}" in line for line in failed):
+            problems.append(f"{case}: exit {code}, {failing_test} should fail:\n{out[-3000:]}")
+    assert not problems, "\n\n".join(problems)

@@ -16,8 +16,9 @@ shows none, every other page shows "n / N" in its footer (book.css, ``@page book
 get their page numbers from the print itself: the document is printed, pypdf reads the page each
 entry's link target landed on, the numbers are written into the contents (a fixed-width column,
 so the layout stays) and the document is printed again, until two prints agree. The first print
-already carries the last print's numbers (``.cache/bookkit/pdf-contents.json``), so while no
-entry moves, one print is enough; otherwise it takes two, usually.
+already carries the last print's numbers (``pdf-contents.json``, committed, so a fresh clone has
+them too), so while no entry moves, one print is enough; otherwise it takes two, usually, and
+the file is rewritten with the new numbers (commit it with the change that moved them).
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ PDF_NAME = "book.pdf"  # under the site folder, so it is deployed with the site
 ORIGIN = "http://book.invalid"  # the print document's origin; playwright serves it from the site
 DOCUMENT = "/__book__.html"
 MAX_PRINTS = 4  # prints until the contents' page numbers agree with where their targets land
-NUMBERS = ROOT / ".cache" / "bookkit" / "pdf-contents.json"  # the last print's, a first guess
+NUMBERS = ROOT / "pdf-contents.json"  # the last print's (committed), a first guess
 MARGIN = {"top": "16mm", "bottom": "18mm", "left": "14mm", "right": "14mm"}
 # Attributes that hold a list of ids (aria) or one id (label's for).
 _ID_REFS = ("for", "aria-labelledby", "aria-describedby", "aria-controls", "aria-owns")

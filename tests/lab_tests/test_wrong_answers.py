@@ -8,13 +8,13 @@ case is a pytest run of its own, forked from one process per exercise (``forked_
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from bookkit.settings import environment
 from bookkit.tools import exercise_stubs as stubs
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -397,7 +397,7 @@ def test_each_wrong_answer_fails_its_check(tmp_path, name):
                               "--impl=workspace", f"--workspace={folder}"],
                      "out": str(folder / "pytest.out")})
     (tmp_path / "runs.json").write_text(json.dumps(runs), encoding="utf-8")
-    env = {k: v for k, v in os.environ.items() if k != "PYTEST_ADDOPTS"}
+    env = {k: v for k, v in environment().items() if k != "PYTEST_ADDOPTS"}
     subprocess.run([sys.executable, str(Path(__file__).with_name("forked_runs.py")),
                     str(tmp_path / "runs.json")], cwd=ROOT, env=env, check=True, timeout=1800)
     problems = []

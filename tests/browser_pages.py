@@ -125,12 +125,18 @@ RUN_AXE = """async runOnly => {
 # Material's colours fade (CSS transitions), and axe must see the new scheme's final colours.
 # Waiting for the fades left some links mid-fade, so the scheme is switched with transitions
 # off and the whole page's styles computed before they are back on: nothing is left to fade.
+# Layout alone does not compute every element's colours (a busy machine left the code blocks'
+# copy-button bars to fade later), so each element's colours are read while fades are off.
 SET_SCHEME = """scheme => {
   const still = document.createElement('style');
   still.textContent = '*, *::before, *::after { transition: none !important; }';
   document.head.append(still);
   document.body.setAttribute('data-md-color-scheme', scheme);
-  document.body.getBoundingClientRect();  // styles (and layout) computed, with no fades
+  for (const element of document.body.querySelectorAll('*')) {
+    const style = getComputedStyle(element);
+    style.color + style.backgroundColor + style.borderColor;  // computed now, with no fades
+  }
+  document.body.getBoundingClientRect();  // and laid out
   still.remove();
 }"""
 

@@ -378,14 +378,14 @@ EXERCISES = sorted({name for name, _, _ in WRONG.values()})
 @pytest.mark.e2e  # starts a process
 @pytest.mark.parametrize("name", EXERCISES)
 def test_each_wrong_answer_fails_its_check(tmp_path, name):
-    """Every case of exercise ``name``: its own pytest run (forked_runs.py) against a workspace
-    holding that one answer, which must fail, and fail the named test."""
+    """Every case of exercise ``name``: its own pytest run (forked_runs.py) of the test it names,
+    against a workspace holding that one answer: that test must fail."""
     exercise = stubs.find_exercise(name)
     solution = (ROOT / exercise.solution).read_text(encoding="utf-8")
-    tests = [str(ROOT / "tests" / "lab_tests" / test) for test in exercise.tests]
+    tests = [ROOT / "tests" / "lab_tests" / test for test in exercise.tests]
     cases = {case: spec for case, spec in sorted(WRONG.items()) if spec[0] == name}
     runs = []
-    for case, (_, changes, _) in cases.items():
+    for case, (_, changes, failing_test) in cases.items():
         text = solution
         for old, new in changes:
             assert text.count(old) == 1, f"{case}: {old!r} is not once in the solution"
@@ -393,7 +393,10 @@ def test_each_wrong_answer_fails_its_check(tmp_path, name):
         folder = tmp_path / case
         folder.mkdir()
         (folder / f"{exercise.name}.py").write_text(text, encoding="utf-8")
-        runs.append({"args": ["-q", "-p", "no:cacheprovider", "--tb=line", *tests,
+        named = [f"{test}::{failing_test}" for test in tests
+                 if f"def {failing_test}(" in test.read_text(encoding="utf-8")]
+        assert len(named) == 1, f"{case}: {failing_test} is not in one of {exercise.tests}"
+        runs.append({"args": ["-q", "-p", "no:cacheprovider", "--tb=line", *named,
                               "--impl=workspace", f"--workspace={folder}"],
                      "out": str(folder / "pytest.out")})
     (tmp_path / "runs.json").write_text(json.dumps(runs), encoding="utf-8")

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import resource
 import shutil
@@ -50,6 +51,7 @@ import urllib.request
 from pathlib import Path
 from xml.etree import ElementTree
 
+from bookkit.exec.containment import become_subreaper
 from bookkit.fences import extract_fences
 from bookkit.files import copy_tree
 from bookkit.settings import child_environment
@@ -120,14 +122,35 @@ def build_env(copy: Path, **extra: str) -> dict[str, str]:
 
 
 def timed_run(command: list, **options) -> tuple[subprocess.CompletedProcess, float, float]:
-    """``subprocess.run(command, **options)``, its wall seconds and its processes' CPU seconds."""
+    """``subprocess.run(command, **options)``, its wall seconds and its processes' CPU seconds.
+
+    A process's CPU reaches this one only when it is reaped, and the workers' server a build
+    starts outlives the build (it dies with it, orphaned): this process is made the subreaper
+    of its descendants, and the orphans are reaped before the CPU is read, so the workers' CPU
+    (reaped by their server) is counted too."""
+    become_subreaper()
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     result = subprocess.run(command, **options)
     wall = time.perf_counter() - start
+    reap_orphans()
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return result, wall, cpu
+
+
+def reap_orphans(seconds: float = 10.0) -> None:
+    """Reap every child left (orphans re-parented here), waiting up to ``seconds`` for those
+    still dying; the serve server (started and stopped by :func:`serve_latencies`) is not
+    running while a timed command runs."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            pid, _ = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return  # none left
+        if pid == 0:
+            time.sleep(0.02)
 
 
 def fresh_build(copy: Path, step: str, **extra: str) -> dict:

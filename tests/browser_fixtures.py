@@ -43,7 +43,7 @@ def page_visit(tmp_path_factory, worker_id, browser, site_url, built_site):
             record = visit_page(browser, f"{site_url}/{path}")
             (folder / "visit.json").write_text(json.dumps(record), encoding="utf-8")
 
-        name = "visit-" + (path.strip("/").replace("/", "-") or "home")
+        name = "visit-" + (path.strip("/").replace("/", "--") or "home")  # slugs: one dash
         folder = made_once(tmp_path_factory, worker_id, name, make)
         return json.loads((folder / "visit.json").read_text(encoding="utf-8"))
 

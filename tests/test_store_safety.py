@@ -460,3 +460,45 @@ def test_verify_from_a_copy_runs_elsewhere_and_again_only_what_it_has_not_confir
     (book / "snippets" / "x1.py").write_text("import where\nprint(where.BOOK)\n")
     Engine(book, store_dir=store).run(units_of_book(book))
     assert checked() == "1 2 units checked, 2 differ"
+
+
+@pytest.mark.e2e  # starts a process
+def test_verify_from_a_copy_stamps_no_entry_that_omits_an_input(tmp_path, capsys):
+    """An entry whose inputs leave out a file its unit reads would be reused after that file
+    changed; a stamp would hide it from every later ``--copy``. So it is never stamped."""
+    from bookkit.tools.verify import verify
+
+    book, store = tmp_path / "book", tmp_path / "store"
+    book.mkdir()
+    make_book(book, pages=2)
+    (book / "data.py").write_text("VALUE = 1\n")
+    (book / "snippets" / "x1.py").write_text("import data\nprint(data.VALUE)\n")
+    subprocess.run(["git", "init", "-q"], cwd=book, check=True)
+    engine = Engine(book, store_dir=store)
+    units = units_of_book(book)
+    engine.run(units)
+    x1 = next(unit for unit in units if unit.page == "docs/x1.md")
+    path = Store(store).path(x1.key(engine.fingerprint))
+    edit(path, lambda entry: entry["inputs"].pop("data.py"))
+    edit(path, lambda entry: entry.update(digest=store_module.entry_digest(entry)))
+
+    assert verify(book, store_dir=store, copy=True) == 0
+    out = capsys.readouterr().out
+    assert f"verify: {x1.name}: not stamped: it read data.py, which its entry does not list" in out
+    assert verify(book, store_dir=store, copy=True) == 0
+    assert "verify: 1 units checked, 0 differ" in capsys.readouterr().out  # x1 again
+
+
+@pytest.mark.e2e  # starts a process
+def test_verify_checks_the_units_a_secondary_store_answers(tmp_path, capsys, monkeypatch):
+    from bookkit.tools.verify import verify
+
+    book = tmp_path / "book"
+    book.mkdir()
+    units = make_book(book, pages=2)
+    subprocess.run(["git", "init", "-q"], cwd=book, check=True)
+    Engine(book, store_dir=tmp_path / "restored").run(units)
+    monkeypatch.setenv("BOOK_SECONDARY_STORE", str(tmp_path / "restored"))
+    for copy in (False, True):
+        assert verify(book, store_dir=tmp_path / "empty", copy=copy) == 0
+        assert "verify: 2 units checked, 0 differ" in capsys.readouterr().out

@@ -50,8 +50,11 @@ _START_TRACKING = (
 # An offered notebook runs as a reader's download does, without this project: what the kernel's
 # PYTHONPATH and the editable install put on its path goes, with the project's modules it has
 # imported (the input tracker keeps the functions it already holds), so a cell that imports
-# bookkit or labs fails; a process a cell starts inherits no PYTHONPATH. Done before the
-# tracker starts: the kernel's own PYTHONPATH is not an input of the notebook.
+# bookkit or labs fails; a process a cell starts inherits no PYTHONPATH. Not hidden: a Python
+# process a cell starts loads the environment's editable install again (its .pth file); such
+# a unit is never reused (it started a process), and the notebooks' tests check that no cell
+# imports the project. Done before the tracker starts: the kernel's own PYTHONPATH is not an
+# input of the notebook.
 _WITHOUT_PROJECT = (
     "import sys as _book_sys\n"
     "_book_hidden = {{_book_os.path.realpath(_p) for _p in\n"

@@ -25,11 +25,15 @@ would, and compares each block's output with the stored one. Nothing is written 
 ``--copy`` runs the book from a copy of the working tree in a temporary folder (what git would
 commit: no store, no caches, no site) against this checkout's store, so the re-executed outputs
 come from another folder and another run: the book's reproducibility proof. Each entry it
-confirms is stamped (``<store>-verified/``: the entry's digest under its key), and the next
-``--copy`` run re-executes only the entries without a stamp of their current digest: a unit
-whose code, inputs or environment changed has a new key or a new entry, so it runs again.
-``--all`` ignores the stamps. Only ``--copy`` reads or writes stamps; a plain ``verify`` (CI's
-check of a restored store, which never restores the stamps) re-executes every stored unit.
+confirms is stamped (``<store>-verified/``: under its key, the entry's digest and a digest of
+the engine's own code), and the next ``--copy`` run re-executes only the entries without a
+stamp of their current digest: a unit whose code, inputs or environment changed has a new key
+or a new entry, and a changed engine (``bookkit/exec``) changes every stamp, so they run again.
+A stamp relies on the entry's list of inputs, so an entry is stamped only when the run in the
+copy read no project file or variable the entry does not list (one that omits an input, forged
+or not, is checked again every time). ``--all`` ignores the stamps. Only ``--copy`` reads or
+writes stamps; a plain ``verify`` (CI's check of a restored store, which restores only the
+store folder, never the stamps beside it) re-executes every stored unit.
 
 The last line is ``verify: N units checked, M differ``; the exit status is 1 if any differ or
 an entry is unusable.
@@ -39,6 +43,8 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import functools
+import hashlib
 import math
 import random
 import re
@@ -49,7 +55,7 @@ from typing import Any
 
 from bookkit.exec.engine import Engine, Outcome, book_units
 from bookkit.exec.runner import JobResult, run_jobs
-from bookkit.exec.units import Block, Unit, UnitsError
+from bookkit.exec.units import ENGINE_VERSION, Block, Unit, UnitsError
 from bookkit.files import copy_tree
 from bookkit.manifest import output_text
 from bookkit.memo import Memo
@@ -148,6 +154,21 @@ def stamps_dir(store: Path) -> Path:
     return store.with_name(store.name + "-verified")
 
 
+@functools.cache
+def engine_digest() -> str:
+    """A digest of the code that runs units (``bookkit/exec``) and :data:`ENGINE_VERSION`:
+    entries do not record it as an input, so a stamp does."""
+    digest = hashlib.sha256(f"engine {ENGINE_VERSION}".encode())
+    for path in sorted((Path(__file__).resolve().parents[1] / "exec").glob("*.py")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def stamp(entry: dict) -> bytes:
+    """What a stamp holds for ``entry``: its digest and the engine's."""
+    return f"{entry['digest']} {engine_digest()}".encode()
+
+
 def verify(root: Path, *, store_dir: Path | None = None, sample: float | None = None,
            seed: int = 0, copy: bool = False, every: bool = False) -> int:
     """Re-execute the stored units of the book at ``root``; 1 if any output differs. With
@@ -168,25 +189,27 @@ def _verify(root: Path, store_dir: Path | None, sample: float | None, seed: int,
             stamps: Memo | None, every: bool = False) -> int:
     engine = Engine(root, store_dir=store_dir)
     units = book_units(root)
-    stored: list[tuple[Unit, Outcome, str]] = []
+    stored: list[tuple[Unit, Outcome, dict]] = []
     missing: list[str] = []
     unusable: list[str] = []
     stamped: list[str] = []
     for unit in units:
-        entry, reason = engine.store.load(unit.key(engine.fingerprint))
+        key = unit.key(engine.fingerprint)
+        _, reason = engine.store.load(key)
         if reason is not None:
             unusable.append(unit.name)
-            print(f"error: {engine.store.path(unit.key(engine.fingerprint))}: unusable store "
-                  f"entry for unit {unit.name}: {reason}", flush=True)
+            print(f"error: {engine.store.path(key)}: unusable store entry for unit "
+                  f"{unit.name}: {reason}", flush=True)
             continue
         outcome = engine.lookup(unit)
         if outcome is None:
             missing.append(unit.name)
-        elif stamps is not None and not every and \
-                stamps.get(outcome.key) == entry["digest"].encode():
+            continue
+        entry = engine.store.get(key, unit.name)  # the one lookup used (or a secondary's)
+        if stamps is not None and not every and stamps.get(key) == stamp(entry):
             stamped.append(unit.name)
         else:
-            stored.append((unit, outcome, entry["digest"]))
+            stored.append((unit, outcome, entry))
     print(f"verify: store {engine.store.directory}: "
           f"{len(stored) + len(stamped)} of {len(units)} units stored")
     if missing:
@@ -201,19 +224,25 @@ def _verify(root: Path, store_dir: Path | None, sample: float | None, seed: int,
         print(f"verify: sample of {sample:g}% (seed {seed}): {len(stored)} units: "
               + ", ".join(sorted(names)))
     elif sample is not None:
-        print(f"verify: sample of {sample:g}%: every stored unit")
+        print(f"verify: sample of {sample:g}%: every stored unit"
+              + (" not stamped" if stamped else ""))
     declared = measurements(root, [unit for unit, _, _ in stored])
     differing: set[str] = set()
 
     def finished(index: int, result: JobResult) -> None:
-        unit, outcome, digest = stored[index]
+        unit, outcome, entry = stored[index]
         problems = compare(unit, outcome, result, declared.get(unit.page, set()))
         for problem in problems:
             print(f"error: {problem}", flush=True)
         if problems:
             differing.add(unit.name)
         elif stamps is not None:
-            stamps.put(outcome.key, digest.encode())
+            unlisted = sorted(set(result.inputs) - set(entry["inputs"]))
+            if unlisted:
+                print(f"verify: {unit.name}: not stamped: it read {', '.join(unlisted)}, "
+                      "which its entry does not list", flush=True)
+            else:
+                stamps.put(outcome.key, stamp(entry))
 
     if stored:
         run_jobs([engine.job(unit) for unit, _, _ in stored], engine.settings,

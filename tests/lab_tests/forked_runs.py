@@ -7,12 +7,16 @@ imports once what every run imports (pytest, torch, numpy), then forks one child
 per run, one at a time: the child runs ``pytest.main(args)`` with its stdout and stderr in
 ``out`` and its exit code in ``out + ".code"``. A child is a copy of this process, so nothing
 one run changes (``sys.setrecursionlimit``, imported answers, torch settings) reaches the next.
+A run that takes longer than :data:`RUN_SECONDS` is killed (SIGALRM: exit code -14), and a
+child dies with this process, so a hanging answer neither stalls the other cases nor outlives
+the test.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import signal
 import sys
 import traceback
 from pathlib import Path
@@ -21,6 +25,10 @@ import numpy  # noqa: F401  (imported once for every run; not hypothesis, a pyte
 import pytest  # pytest rewrites a plugin's asserts only if it imports it itself)
 import torch  # noqa: F401
 
+from bookkit.exec.containment import die_with_parent
+
+RUN_SECONDS = 600  # one case's pytest run, as the single runs had
+
 
 def run(args: list[str], out: str) -> int:
     """The exit code of ``pytest.main(args)`` run in a forked child writing to ``out``."""
@@ -28,6 +36,8 @@ def run(args: list[str], out: str) -> int:
     if child == 0:
         code = 99
         try:
+            die_with_parent()
+            signal.alarm(RUN_SECONDS)  # SIGALRM's default action ends the child
             stream = os.open(out, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
             os.dup2(stream, 1)
             os.dup2(stream, 2)

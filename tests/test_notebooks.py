@@ -64,9 +64,15 @@ def test_each_offered_notebook_is_tested(built_site):
     assert sorted(f"{path.stem}" for path in offered(built_site)) == NOTEBOOKS
 
 
+@pytest.fixture(scope="module")
+def engine(book_store) -> Engine:
+    """The engine of the checkout's store, which the build of this run filled."""
+    return Engine(ROOT)
+
+
 @pytest.mark.cold
 @pytest.mark.parametrize("name", NOTEBOOKS)
-def test_offered_notebook_runs_in_an_empty_folder(built_site, book_store, name):
+def test_offered_notebook_runs_in_an_empty_folder(built_site, engine, name):
     path = next(path for path in offered(built_site) if path.stem == name)
     # The kernel's Python is .venv's, where the project is installed (editable, for the MkDocs
     # plugin's entry point): so what the project provides is checked in the code itself.
@@ -77,17 +83,17 @@ def test_offered_notebook_runs_in_an_empty_folder(built_site, book_store, name):
             assert not project_imports(cell.source), (name, cell.source[:200])
     if name == "timing":
         notebook = smaller_timing(notebook)
-    outcome = run_offered(path.relative_to(built_site).as_posix(), notebook)
+    outcome = run_offered(engine, path.relative_to(built_site).as_posix(), notebook)
     # A Korean letter the plots' font lacks is drawn as a box, with this warning on stderr.
     tofu = [output.get("text", "") for outputs in outcome.outputs.values() for output in outputs
             if "missing from font" in output.get("text", "")]
     assert not tofu, f"{path.name}: {tofu[0][:300]}"
 
 
-def run_offered(name: str, notebook):
+def run_offered(engine: Engine, name: str, notebook):
     """The engine's outcome of the offered notebook ``name``: from the store, or run now."""
     unit = offered_unit(name, notebook)
-    outcome = Engine(ROOT).run([unit], require_stored=False)[unit.name]
+    outcome = engine.run([unit], require_stored=False)[unit.name]
     failure = outcome.failure
     assert failure is None, f"{failure.summary()}\n{failure.traceback}"
     assert set(outcome.outputs) == {block.id for block in unit.blocks}

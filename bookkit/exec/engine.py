@@ -102,13 +102,20 @@ class Engine:
             limits=Limits(settings.output_limit, settings.memory_limit, settings.process_limit),
         )
 
-    def lookup(self, unit: Unit) -> Outcome | None:
-        key = unit.key(self.fingerprint)
-        entry = self.store.get(key, unit.name)  # unusable entries are logged misses
+    def usable_entry(self, unit: Unit) -> dict[str, Any] | None:
+        """The stored entry of ``unit`` (this store's, or the secondary's) whose inputs all
+        still have the content it saw, or None."""
+        entry = self.store.get(unit.key(self.fingerprint), unit.name)  # unusable: logged misses
         if entry is None or self.digests.changed(entry["inputs"]):
             return None
+        return entry
+
+    def lookup(self, unit: Unit) -> Outcome | None:
+        entry = self.usable_entry(unit)
+        if entry is None:
+            return None
         return Outcome(unit, entry["outputs"], entry["machine"], entry["executed_at"], True,
-                       key=key)
+                       key=entry["key"])
 
     def _outcome(self, unit: Unit, key: str, result: JobResult) -> Outcome:
         outputs = {block.id: out for block, out in zip(unit.blocks, result.outputs, strict=False)}

@@ -53,8 +53,9 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from bookkit.exec.engine import Engine, Outcome, book_units
+from bookkit.exec.engine import Engine, book_units
 from bookkit.exec.runner import JobResult, run_jobs
+from bookkit.exec.tracking import file_digest
 from bookkit.exec.units import ENGINE_VERSION, Block, Unit, UnitsError
 from bookkit.files import copy_tree
 from bookkit.manifest import output_text
@@ -109,12 +110,14 @@ def _diff(stored: Any, fresh: Any, label: str) -> str:
                    for line in lines)
 
 
-def compare(unit: Unit, stored: Outcome, result: JobResult, volatile: set[str]) -> list[str]:
-    """The problems of one re-executed unit: a message (with a diff) per differing block."""
+def compare(unit: Unit, stored: dict[str, Any], result: JobResult,
+            volatile: set[str]) -> list[str]:
+    """The problems of one re-executed unit against its ``stored`` outputs: a message (with a
+    diff) per differing block."""
     fresh = {block.id: out for block, out in zip(unit.blocks, result.outputs, strict=False)}
     problems: list[str] = []
     for block in unit.blocks:
-        problem = _compare_block(block, stored.outputs, fresh, block.id in volatile)
+        problem = _compare_block(block, stored, fresh, block.id in volatile)
         if problem:
             problems.append(problem)
     if result.failure is not None:
@@ -158,10 +161,9 @@ def stamps_dir(store: Path) -> Path:
 def engine_digest() -> str:
     """A digest of the code that runs units (``bookkit/exec``) and :data:`ENGINE_VERSION`:
     entries do not record it as an input, so a stamp does."""
-    digest = hashlib.sha256(f"engine {ENGINE_VERSION}".encode())
-    for path in sorted((Path(__file__).resolve().parents[1] / "exec").glob("*.py")):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes())
-    return digest.hexdigest()
+    files = sorted((Path(__file__).resolve().parents[1] / "exec").glob("*.py"))
+    listed = "".join(f"{path.name} {file_digest(path)}\n" for path in files)
+    return hashlib.sha256(f"engine {ENGINE_VERSION}\n{listed}".encode()).hexdigest()
 
 
 def stamp(entry: dict) -> bytes:
@@ -189,7 +191,7 @@ def _verify(root: Path, store_dir: Path | None, sample: float | None, seed: int,
             stamps: Memo | None, every: bool = False) -> int:
     engine = Engine(root, store_dir=store_dir)
     units = book_units(root)
-    stored: list[tuple[Unit, Outcome, dict]] = []
+    stored: list[tuple[Unit, dict]] = []  # with its usable entry
     missing: list[str] = []
     unusable: list[str] = []
     stamped: list[str] = []
@@ -201,15 +203,13 @@ def _verify(root: Path, store_dir: Path | None, sample: float | None, seed: int,
             print(f"error: {engine.store.path(key)}: unusable store entry for unit "
                   f"{unit.name}: {reason}", flush=True)
             continue
-        outcome = engine.lookup(unit)
-        if outcome is None:
+        entry = engine.usable_entry(unit)  # this store's, or the secondary's
+        if entry is None:
             missing.append(unit.name)
-            continue
-        entry = engine.store.get(key, unit.name)  # the one lookup used (or a secondary's)
-        if stamps is not None and not every and stamps.get(key) == stamp(entry):
+        elif stamps is not None and not every and stamps.get(key) == stamp(entry):
             stamped.append(unit.name)
         else:
-            stored.append((unit, outcome, entry))
+            stored.append((unit, entry))
     print(f"verify: store {engine.store.directory}: "
           f"{len(stored) + len(stamped)} of {len(units)} units stored")
     if missing:
@@ -218,7 +218,7 @@ def _verify(root: Path, store_dir: Path | None, sample: float | None, seed: int,
         print(f"verify: confirmed from a copy before, not run again ({len(stamped)}): "
               + ", ".join(stamped))
     if sample is not None and sample < 100:
-        picked = choose([unit for unit, _, _ in stored], sample, seed)
+        picked = choose([unit for unit, _ in stored], sample, seed)
         names = {unit.name for unit in picked}
         stored = [item for item in stored if item[0].name in names]
         print(f"verify: sample of {sample:g}% (seed {seed}): {len(stored)} units: "
@@ -226,12 +226,12 @@ def _verify(root: Path, store_dir: Path | None, sample: float | None, seed: int,
     elif sample is not None:
         print(f"verify: sample of {sample:g}%: every stored unit"
               + (" not stamped" if stamped else ""))
-    declared = measurements(root, [unit for unit, _, _ in stored])
+    declared = measurements(root, [unit for unit, _ in stored])
     differing: set[str] = set()
 
     def finished(index: int, result: JobResult) -> None:
-        unit, outcome, entry = stored[index]
-        problems = compare(unit, outcome, result, declared.get(unit.page, set()))
+        unit, entry = stored[index]
+        problems = compare(unit, entry["outputs"], result, declared.get(unit.page, set()))
         for problem in problems:
             print(f"error: {problem}", flush=True)
         if problems:
@@ -242,11 +242,10 @@ def _verify(root: Path, store_dir: Path | None, sample: float | None, seed: int,
                 print(f"verify: {unit.name}: not stamped: it read {', '.join(unlisted)}, "
                       "which its entry does not list", flush=True)
             else:
-                stamps.put(outcome.key, stamp(entry))
+                stamps.put(entry["key"], stamp(entry))
 
     if stored:
-        run_jobs([engine.job(unit) for unit, _, _ in stored], engine.settings,
-                 on_result=finished)
+        run_jobs([engine.job(unit) for unit, _ in stored], engine.settings, on_result=finished)
     print(f"verify: {len(stored)} units checked, {len(differing)} differ"
           + (f", {len(unusable)} unusable" if unusable else ""), flush=True)
     return 1 if differing or unusable else 0

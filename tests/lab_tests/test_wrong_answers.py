@@ -382,7 +382,8 @@ def test_each_wrong_answer_fails_its_check(tmp_path, name):
     against a workspace holding that one answer: that test must fail."""
     exercise = stubs.find_exercise(name)
     solution = (ROOT / exercise.solution).read_text(encoding="utf-8")
-    tests = [ROOT / "tests" / "lab_tests" / test for test in exercise.tests]
+    tests = {path: path.read_text(encoding="utf-8")
+             for path in (ROOT / "tests" / "lab_tests" / test for test in exercise.tests)}
     cases = {case: spec for case, spec in sorted(WRONG.items()) if spec[0] == name}
     runs = []
     for case, (_, changes, failing_test) in cases.items():
@@ -393,8 +394,8 @@ def test_each_wrong_answer_fails_its_check(tmp_path, name):
         folder = tmp_path / case
         folder.mkdir()
         (folder / f"{exercise.name}.py").write_text(text, encoding="utf-8")
-        named = [f"{test}::{failing_test}" for test in tests
-                 if f"def {failing_test}(" in test.read_text(encoding="utf-8")]
+        named = [f"{test}::{failing_test}" for test, source in tests.items()
+                 if f"def {failing_test}(" in source]
         assert len(named) == 1, f"{case}: {failing_test} is not in one of {exercise.tests}"
         runs.append({"args": ["-q", "-p", "no:cacheprovider", "--tb=line", *named,
                               "--impl=workspace", f"--workspace={folder}"],

@@ -45,9 +45,11 @@ class NotebooksConfig(base.Config):
 class NotebooksPlugin(BasePlugin[NotebooksConfig]):
     """Executed notebook pages and the chapters' notebooks."""
 
-    def on_startup(self, command, dirty, **kwargs):
+    def __init__(self) -> None:
+        super().__init__()
         # Each notebook page's text and outputs, and the executed notebook and its .ipynb text
-        # made from them: `serve` keeps this instance across its rebuilds.
+        # made from them: `serve` keeps this instance across its rebuilds. Set here, not in
+        # on_startup, which a build run through MkDocs' API (the bench's phases) never calls.
         self.made: dict[str, tuple[str, dict, object, str]] = {}
 
     def on_config(self, config, **kwargs):

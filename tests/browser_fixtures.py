@@ -12,7 +12,7 @@ import pytest
 from conftest import made_once
 
 from bookkit.browser import CHROMIUM_ARGS
-from tests.browser_pages import CHROMIUM, serve_site, visit_page
+from tests.browser_pages import CHROMIUM, Tab, serve_site, visit_page
 
 
 @pytest.fixture(scope="session")
@@ -32,7 +32,14 @@ def browser():
 
 
 @pytest.fixture(scope="session")
-def page_visit(tmp_path_factory, worker_id, browser, site_url, built_site):
+def visiting_tab(browser):
+    tab = Tab(browser)
+    yield tab
+    tab.close()
+
+
+@pytest.fixture(scope="session")
+def page_visit(tmp_path_factory, worker_id, visiting_tab, site_url, built_site):
     """``page_visit(path)``: the record of that page's one visit in this run
     (tests/browser_pages.py), made by the first xdist worker that asks and read by the other
     (a page's tests are spread over the workers)."""
@@ -40,7 +47,7 @@ def page_visit(tmp_path_factory, worker_id, browser, site_url, built_site):
     @functools.cache
     def visit(path: str) -> dict:
         def make(folder: Path) -> None:
-            record = visit_page(browser, f"{site_url}/{path}")
+            record = visit_page(visiting_tab, f"{site_url}/{path}")
             (folder / "visit.json").write_text(json.dumps(record), encoding="utf-8")
 
         name = "visit-" + (path.strip("/").replace("/", "--") or "home")  # slugs: one dash

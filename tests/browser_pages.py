@@ -95,11 +95,9 @@ def serve_site(site: Path):
         server.shutdown()
 
 
-def open_page(browser, url: str, loaded: list[str] | None = None, **options):
-    """Open ``url``, recording every request that leaves 127.0.0.1 (and blocking it), and into
-    ``loaded`` the path of every one that does not."""
-    page = browser.new_page(**options)
-    outside: list[str] = []
+def _record_requests(page, outside: list[str], loaded: list[str] | None) -> None:
+    """Block every request of ``page`` that leaves 127.0.0.1, recording it into ``outside``, and
+    record into ``loaded`` the path of every other."""
 
     def route(route):
         address = urlparse(route.request.url)
@@ -111,8 +109,49 @@ def open_page(browser, url: str, loaded: list[str] | None = None, **options):
         return route.continue_()
 
     page.route("**/*", route)
+
+
+def open_page(browser, url: str, loaded: list[str] | None = None, **options):
+    """Open ``url`` in a new page, recording every request that leaves 127.0.0.1 (and blocking
+    it), and into ``loaded`` the path of every one that does not."""
+    page = browser.new_page(**options)
+    outside: list[str] = []
+    _record_requests(page, outside, loaded)
     page.goto(url, wait_until="networkidle", timeout=LOAD_MS)
     return page, outside
+
+
+# Run at the start of every document the visiting tab loads: each page finds the empty storage
+# of a first visit (Material keeps there, for one, the tab chosen in linked tab sets).
+FORGET_STORAGE = "localStorage.clear(); sessionStorage.clear();"
+
+
+class Tab:
+    """One browser tab that visits the book's pages one after another, each page as a first
+    visit: an empty storage, 1280 px wide, its requests that leave 127.0.0.1 blocked and listed
+    in ``outside`` as :func:`open_page` does.
+
+    A new page for each visit started a renderer and compiled the site's scripts anew every
+    time: about a quarter of the visits' CPU. Routed requests bypass the HTTP cache, so each page
+    still loads every file it uses.
+    """
+
+    def __init__(self, browser):
+        self.context = browser.new_context(viewport=DESKTOP)
+        self.context.add_init_script(FORGET_STORAGE)
+        self.page = self.context.new_page()
+        self.outside: list[str] = []
+        _record_requests(self.page, self.outside, None)
+
+    def open(self, url: str):
+        """The tab's page, at ``url``; ``outside`` is this visit's from now on."""
+        self.outside.clear()
+        self.page.set_viewport_size(DESKTOP)
+        self.page.goto(url, wait_until="networkidle", timeout=LOAD_MS)
+        return self.page
+
+    def close(self) -> None:
+        self.context.close()
 
 
 RUN_AXE = """async runOnly => {
@@ -194,17 +233,17 @@ GRAPH_WIDTHS = """() => [...document.querySelectorAll('.book-graph__scroll')].ma
 })"""
 
 
-def visit_page(browser, url: str, loaded: list[str] | None = None) -> dict:
-    """Load ``url`` once and record what every per-page test reads.
+def visit_page(tab: Tab, url: str) -> dict:
+    """Load ``url`` once in ``tab`` and record what every per-page test reads.
 
     ``axe`` holds the violations (any impact) of: ``light`` (WCAG A/AA at 1280 px), ``dark``
     (the colour rules in Material's dark scheme) and ``phone`` (the scrolling rule at 375 px);
     ``dark_layout`` what the dark scheme changed besides colours (:func:`scheme_changes`:
     nothing, or the dark pass would need every rule); ``phone`` the font and width measures at
     375 px; ``graphs`` the autograd graphs' widths back at 1280 px; ``outside`` the requests
-    that left 127.0.0.1. The paths of the others go into ``loaded``.
+    that left 127.0.0.1.
     """
-    page, outside = open_page(browser, url, loaded, viewport=DESKTOP)
+    page = tab.open(url)
     page.evaluate("document.fonts.ready.then(() => true)")
     page.add_script_tag(path=str(AXE))
     axe = {"light": page.evaluate(RUN_AXE, {"type": "tag", "values": TAGS})}
@@ -221,12 +260,11 @@ def visit_page(browser, url: str, loaded: list[str] | None = None) -> dict:
     axe["phone"] = page.evaluate(RUN_AXE, {"type": "rule", "values": PHONE_RULES})
     page.set_viewport_size(DESKTOP)
     graphs = page.evaluate(GRAPH_WIDTHS)
-    page.close()
     return {
         "axe": axe,
         "colour_rules": colour_rules,
         "dark_layout": dark_layout,
         "phone": phone,
         "graphs": graphs,
-        "outside": outside,
+        "outside": list(tab.outside),
     }

@@ -128,6 +128,16 @@ def run_rank(item) -> int:
     return 1 if item.get_closest_marker("cold") else 2
 
 
+# What takes a test ten seconds or more: a book built again or printed, the units run again.
+# Such tests start first among their rank, so that the run ends with short ones on every
+# worker instead of one worker finishing a long test while the other has nothing left.
+LONG_FIXTURES = frozenset({*MADE_FOR_SEVERAL, "verified_copy", "copy_site"})
+
+
+def run_order(item) -> tuple[int, bool]:
+    return run_rank(item), not LONG_FIXTURES.intersection(getattr(item, "fixturenames", ()))
+
+
 @pytest.hookimpl(trylast=True)  # after -m, -k and the other selections
 def pytest_collection_modifyitems(config, items):
     """Remember whether the run builds the real book, and order the tests so that the book's
@@ -136,7 +146,7 @@ def pytest_collection_modifyitems(config, items):
     config.stash[BUILDS_THE_BOOK] = any(
         "built_site" in getattr(item, "fixturenames", ()) for item in items
     )
-    items.sort(key=run_rank)
+    items.sort(key=run_order)
     first = next((i for i, item in enumerate(items) if needs_the_book(item)), None)
     if first is not None:
         items.insert(0, items.pop(first))

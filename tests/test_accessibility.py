@@ -53,6 +53,16 @@ def test_the_dark_pass_sees_the_final_colours(browser, site_url):
     assert [(a, b) for a, b in zip(switched, settled, strict=True) if a != b] == []
 
 
+def test_each_visit_of_the_tab_forgets_what_the_page_before_stored(visiting_tab, site_url):
+    """The tab that visits every page forgets what the page before left (Material keeps the
+    tab chosen in linked tab sets), as a new browser would."""
+    page = visiting_tab.open(f"{site_url}/tensors/")
+    page.evaluate("() => [localStorage, sessionStorage].forEach(s => s.setItem('left', '1'))")
+    page = visiting_tab.open(f"{site_url}/glossary/")
+    left = "() => [localStorage.getItem('left'), sessionStorage.getItem('left')]"
+    assert page.evaluate(left) == [None, None]
+
+
 def describe(violation: dict) -> str:
     lines = [
         f"{violation['id']} ({violation['impact']}, {len(violation['nodes'])} nodes): "

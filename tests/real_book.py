@@ -128,14 +128,17 @@ def run_rank(item) -> int:
     return 1 if item.get_closest_marker("cold") else 2
 
 
-# What takes a test ten seconds or more: a book built again or printed, the units run again.
-# Such tests start first among their rank, so that the run ends with short ones on every
-# worker instead of one worker finishing a long test while the other has nothing left.
-LONG_FIXTURES = frozenset({*MADE_FOR_SEVERAL, "verified_copy", "copy_site"})
+# What takes a test ten seconds or more once the book is built: the book built, printed or
+# run again. Such tests start first among the last rank, so that the run ends with short ones on
+# every worker instead of one worker finishing a long test while the other has nothing left.
+# Only there: in the earlier ranks they would queue behind the first test, which builds the
+# book (xdist hands each worker its first two tests at once).
+LONG_FIXTURES = frozenset({*MADE_FOR_SEVERAL, "verified_copy", "copy_site", "checkout_build"})
 
 
 def run_order(item) -> tuple[int, bool]:
-    return run_rank(item), not LONG_FIXTURES.intersection(getattr(item, "fixturenames", ()))
+    rank = run_rank(item)
+    return rank, rank == 2 and not LONG_FIXTURES.intersection(getattr(item, "fixturenames", ()))
 
 
 @pytest.hookimpl(trylast=True)  # after -m, -k and the other selections

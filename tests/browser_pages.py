@@ -78,15 +78,20 @@ PAGE_PARAMS = [
 ]
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args):  # keep the test output clean
         pass
 
 
-@contextlib.contextmanager
 def serve_site(site: Path):
     """The URL of ``site`` served on 127.0.0.1 while the block runs."""
-    handler = functools.partial(_QuietHandler, directory=str(site))
+    return serve(functools.partial(QuietHandler, directory=str(site)))
+
+
+@contextlib.contextmanager
+def serve(handler):
+    """The URL that ``handler`` (an ``http.server`` request handler) answers on 127.0.0.1
+    while the block runs."""
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:

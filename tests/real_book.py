@@ -129,16 +129,20 @@ def run_rank(item) -> int:
 
 
 # What takes a test ten seconds or more once the book is built: the book built, printed or
-# run again. Such tests start first among the last rank, so that the run ends with short ones on
-# every worker instead of one worker finishing a long test while the other has nothing left.
-# Only there: in the earlier ranks they would queue behind the first test, which builds the
-# book (xdist hands each worker its first two tests at once).
+# run again. Such tests start first among the last rank, the PDF's print (the longest, about a
+# minute) before the others, so that it is done long before its waiters come and the run ends
+# with short tests on every worker instead of one worker finishing a long test alone. Only in
+# that rank: in the earlier ones they would queue behind the first test, which builds the book
+# (xdist hands each worker its first two tests at once).
 LONG_FIXTURES = frozenset({*MADE_FOR_SEVERAL, "verified_copy", "copy_site", "checkout_build"})
 
 
-def run_order(item) -> tuple[int, bool]:
+def run_order(item) -> tuple[int, int]:
     rank = run_rank(item)
-    return rank, rank == 2 and not LONG_FIXTURES.intersection(getattr(item, "fixturenames", ()))
+    if rank != 2:
+        return rank, 0
+    fixtures = set(getattr(item, "fixturenames", ()))
+    return rank, 0 if "printed_book" in fixtures else 1 if LONG_FIXTURES & fixtures else 2
 
 
 @pytest.hookimpl(trylast=True)  # after -m, -k and the other selections
@@ -165,13 +169,6 @@ def waiters_last(items: list) -> list:
         shared = MADE_FOR_SEVERAL.intersection(getattr(item, "fixturenames", ()))
         (waiters if shared and shared <= seen else makers).append(item)
         seen |= shared
-    # The PDF's print is the longest thing made after the book: it starts first of what waits
-    # for the book, so it is done long before its waiters come.
-    printer = next((i for i, item in enumerate(makers)
-                    if "printed_book" in getattr(item, "fixturenames", ())), None)
-    book_first = next((i for i, item in enumerate(makers) if run_rank(item) == 2), None)
-    if printer is not None and book_first is not None and printer > book_first:
-        makers.insert(book_first, makers.pop(printer))
     return makers + waiters
 
 

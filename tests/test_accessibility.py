@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import http.server
-import threading
 import time
 
 import pytest
@@ -25,9 +23,11 @@ from tests.browser_pages import (
     DESKTOP,
     PAGE_PARAMS,
     SET_SCHEME,
+    QuietHandler,
     Tab,
     open_page,
     scheme_changes,
+    serve,
     skip_without_chromium,
 )
 
@@ -77,7 +77,7 @@ def test_a_crashed_tab_costs_one_visit(browser, site_url):
     tab.close()
 
 
-class _LateHandler(http.server.BaseHTTPRequestHandler):
+class _LateHandler(QuietHandler):
     """/a/ asks another host for something every 20 ms from 0.8 s after it loaded (after the
     visit's wait for a quiet network), for as long as it is open; /b/ asks nothing and is served
     after 0.3 s (while /a/ still runs)."""
@@ -94,23 +94,17 @@ class _LateHandler(http.server.BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(body)
 
-    def log_message(self, *args):
-        pass
-
 
 def test_what_a_page_asks_from_other_hosts_is_counted_to_that_page(browser):
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _LateHandler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}"
     tab = Tab(browser)
     try:
-        tab.open(f"{url}/a/").wait_for_timeout(1000)
-        assert tab.leave()
-        tab.open(f"{url}/b/").wait_for_timeout(100)
-        assert tab.leave() == []
+        with serve(_LateHandler) as url:
+            tab.open(f"{url}/a/").wait_for_timeout(1000)
+            assert tab.leave()
+            tab.open(f"{url}/b/").wait_for_timeout(100)
+            assert tab.leave() == []
     finally:
         tab.close()
-        server.shutdown()
 
 
 def describe(violation: dict) -> str:

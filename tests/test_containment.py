@@ -13,6 +13,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import textwrap
 import time
 from pathlib import Path
@@ -22,7 +23,7 @@ from conftest import ROOT, book_env
 
 from bookkit.exec.engine import Engine
 from bookkit.exec.jobs import BlockSource, Job, Limits
-from bookkit.exec.runner import GUARDED, run_jobs
+from bookkit.exec.runner import GUARDED, SCRATCH_PREFIX, run_jobs
 from bookkit.exec.units import page_units
 from bookkit.settings import Settings, environment_set
 
@@ -123,9 +124,10 @@ def processes_with(marker: str) -> list[int]:
     return found
 
 
-# Row 6: after a SIGKILL of the build the forkserver, the resource tracker and a worker lived on.
+# Row 6: after a SIGKILL of the build the forkserver, the resource tracker and a worker lived on;
+# the unit's scratch folder stayed in the temporary folder for good.
 @pytest.mark.e2e  # starts a process
-def test_a_killed_build_leaves_no_worker_server_or_tracker(tmp_path):
+def test_a_killed_build_leaves_no_worker_server_tracker_or_folder(tmp_path):
     started = Path("/dev/shm") / f"bookkit-started-{os.getpid()}-{tmp_path.name}"  # a unit
     code = f"open({str(started)!r}, 'w').close()\nimport time\ntime.sleep(240)\n"  # writes there
     marker = f"t135-sigkill-{os.getpid()}-{tmp_path.name}"
@@ -140,6 +142,13 @@ def test_a_killed_build_leaves_no_worker_server_or_tracker(tmp_path):
         child.send_signal(signal.SIGKILL)
         child.wait()
         assert wait_until(lambda: not processes_with(marker), 5), processes_with(marker)
+        # Its unit's scratch folder is left (nobody was left to remove it) until a next build.
+        left = list(Path(tempfile.gettempdir()).glob(f"{SCRATCH_PREFIX}{child.pid}-*"))
+        assert left
+        subprocess.run([sys.executable, "-c", CHILD, json.dumps(job_spec(tmp_path, "1"))],
+                       capture_output=True, timeout=90, cwd=ROOT, env=book_env(BOOK_PRELOAD=""),
+                       check=True)
+        assert not [path for path in left if path.exists()]
     finally:
         child.kill()
         started.unlink(missing_ok=True)

@@ -8,9 +8,11 @@ import json
 import os
 import re
 import shutil
+import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -154,8 +156,27 @@ def _forkserver_of(pid: int, limit: float) -> bool:
     return False
 
 
+@pytest.fixture
+def temporary():
+    """A temporary folder of `serve`'s own (its TMPDIR): short, since multiprocessing puts a
+    socket in it and a socket's path has at most 107 bytes."""
+    folder = Path(tempfile.mkdtemp(prefix="serve-"))
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def _stop(server: subprocess.Popen, signum: int, temporary: Path) -> None:
+    """End `serve` with ``signum``, as a user, a closed terminal or a process manager does: it
+    ends cleanly and leaves nothing in its temporary folder (its site copy, multiprocessing's
+    folder, the units' folders; bookkit.mkdocs.serve_signals). Planted: without the signal
+    handlers SIGTERM and SIGHUP left the site copy and multiprocessing's folder."""
+    server.send_signal(signum)
+    assert server.wait(timeout=30) == 0
+    assert not list(temporary.iterdir())
+
+
 @pytest.mark.e2e  # starts a process
-def test_serve_shows_a_saved_page_and_snippet(tmp_path, font_cache):
+def test_serve_shows_a_saved_page_and_snippet(tmp_path, font_cache, temporary):
     """The real `serve --dirty` (its quicker watcher: bookkit.mkdocs.dirty.quicken_watcher)
     sees a save in docs/ and one in a folder of `watch:`."""
     _book(tmp_path, font_cache)
@@ -167,12 +188,10 @@ def test_serve_shows_a_saved_page_and_snippet(tmp_path, font_cache):
     subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict"], cwd=tmp_path,
                    env=book_env(BOOK_PRELOAD=""), check=True, capture_output=True)
     log = (tmp_path / "serve.log").open("w", encoding="utf-8")
+    env = book_env(BOOK_PRELOAD="", TMPDIR=str(temporary))
     server = subprocess.Popen(
         [sys.executable, "-m", "mkdocs", "serve", "--dirty", "--dev-addr", f"127.0.0.1:{port}"],
-        cwd=tmp_path,
-        env=book_env(BOOK_PRELOAD=""),
-        stdout=log,
-        stderr=subprocess.STDOUT,
+        cwd=tmp_path, env=env, stdout=log, stderr=subprocess.STDOUT,
     )
     try:
         assert _served(url, "처음 출력", 120), (tmp_path / "serve.log").read_text()
@@ -202,13 +221,14 @@ def test_serve_shows_a_saved_page_and_snippet(tmp_path, font_cache):
         builds = (tmp_path / "serve.log").read_text().count("Building documentation")
         time.sleep(1.5)
         assert (tmp_path / "serve.log").read_text().count("Building documentation") == builds
+        _stop(server, signal.SIGHUP, temporary)  # the terminal was closed
     finally:
-        server.terminate()
+        server.kill()
         server.wait(timeout=30)
         log.close()
 
 
-def test_mkdocs_serve_from_the_activated_environment(mini_book):
+def test_mkdocs_serve_from_the_activated_environment(mini_book, temporary):
     """A MkDocs user activates the environment and runs `mkdocs serve`: no PYTHONPATH, no
     dev.py. The plugin is found by its entry point (pyproject.toml; dev.py env installs the
     project into .venv) and the page shows its executed output."""
@@ -217,7 +237,8 @@ def test_mkdocs_serve_from_the_activated_environment(mini_book):
         pytest.skip("no .venv here (dev.py env makes it)")
     mini_book.one_block_page("p", "print('from', 6 * 7)\n")
     port = _free_port()
-    env = {k: v for k, v in book_env(**mini_book.env).items() if k != "PYTHONPATH"}
+    env = {k: v for k, v in book_env(TMPDIR=str(temporary), **mini_book.env).items()
+           if k != "PYTHONPATH"}
     log = (mini_book.root / "serve.log").open("w", encoding="utf-8")
     server = subprocess.Popen(
         ["bash", "-c", f'source "{activate}" && exec mkdocs serve --dev-addr 127.0.0.1:{port}'],
@@ -229,14 +250,16 @@ def test_mkdocs_serve_from_the_activated_environment(mini_book):
         while not served and server.poll() is None and time.monotonic() < end:
             served = _served(f"http://127.0.0.1:{port}/p/", "from 42", 2)
         assert served, (mini_book.root / "serve.log").read_text()
+        _stop(server, signal.SIGINT, temporary)  # Ctrl-C
     finally:
-        server.terminate()
+        server.kill()
         server.wait(timeout=30)
         log.close()
 
 
 @pytest.mark.e2e  # starts a process
-def test_a_failed_rebuild_shows_its_reason_and_the_last_good_page(tmp_path, font_cache):
+def test_a_failed_rebuild_shows_its_reason_and_the_last_good_page(tmp_path, font_cache,
+                                                                  temporary):
     """MkDocs' server held every request while a rebuild failed; now the last good page comes
     back at once, with a banner naming the error, and the next good build takes it away."""
     _book(tmp_path, font_cache)
@@ -245,9 +268,10 @@ def test_a_failed_rebuild_shows_its_reason_and_the_last_good_page(tmp_path, font
     port = _free_port()
     url = f"http://127.0.0.1:{port}/one/"
     log = (tmp_path / "serve.log").open("w", encoding="utf-8")
+    env = book_env(BOOK_PRELOAD="", TMPDIR=str(temporary))
     server = subprocess.Popen(
         [sys.executable, "-m", "mkdocs", "serve", "--dirty", "--dev-addr", f"127.0.0.1:{port}"],
-        cwd=tmp_path, env=book_env(BOOK_PRELOAD=""), stdout=log, stderr=subprocess.STDOUT)
+        cwd=tmp_path, env=env, stdout=log, stderr=subprocess.STDOUT)
     page = tmp_path / "docs" / "one.md"
     good = page.read_text(encoding="utf-8")
     try:
@@ -267,7 +291,8 @@ def test_a_failed_rebuild_shows_its_reason_and_the_last_good_page(tmp_path, font
         snippet.write_text("print('고친 출력')\n", encoding="utf-8")
         assert _served(url, "고친 출력", 60), (tmp_path / "serve.log").read_text()
         assert not _served(other, "빌드 실패.", 1)
+        _stop(server, signal.SIGTERM, temporary)  # a process manager stops it
     finally:
-        server.terminate()
+        server.kill()
         server.wait(timeout=30)
         log.close()

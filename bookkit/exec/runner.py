@@ -24,10 +24,11 @@ run), the parent stops the worker, kills every process below it whatever its ses
 then the worker, and kills what a worker that ended first left to the build (a subreaper too).
 The server and the workers are killed when their parent ends (``PR_SET_PDEATHSIG``), so a
 build killed with SIGKILL leaves neither behind, and the resource tracker, whose pipe they
-hold, ends with them. Each unit gets a scratch working directory, removed at unit end, and the
-limits its job carries (:class:`bookkit.exec.jobs.Limits`). A block's time is the parent's: each
-block may start once, in order, so a message a block forges ends its unit. Under ``-O`` nothing
-runs (:class:`AssertsDisabled`).
+hold, ends with them. Each unit gets a scratch working directory, removed at unit end (one a
+build killed with SIGKILL could not remove is removed by the next build, :func:`sweep_scratch`),
+and the limits its job carries (:class:`bookkit.exec.jobs.Limits`). A block's time is the
+parent's: each block may start once, in order, so a message a block forges ends its unit.
+Under ``-O`` nothing runs (:class:`AssertsDisabled`).
 """
 
 from __future__ import annotations
@@ -84,6 +85,7 @@ WATCH_INTERVAL = 0.1  # seconds between two looks at a running unit's processes 
 PRELOAD = ["bookkit.exec.worker", "torch", "numpy", "matplotlib", "matplotlib.pyplot"]
 SERVER_GUARD = "bookkit.exec.forkserver_guard"  # imported first: the server dies with its parent
 GUARDED = ("docs", "snippets", "labs")  # folders of the project a unit may not change
+SCRATCH_PREFIX = "bookkit-unit-"  # then the build's pid: whose folder it is
 
 
 class AssertsDisabled(RuntimeError):  # noqa: N818
@@ -134,13 +136,39 @@ def _mp_context(settings: Settings):
 _contained = False
 
 
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's process
+        return True
+    return True
+
+
+def sweep_scratch() -> list[str]:
+    """Remove the scratch folders of builds that have ended: a build killed with SIGKILL takes
+    its workers with it (``PR_SET_PDEATHSIG``), and nobody is left to remove their folders.
+    A folder's name holds its build's pid; a live pid keeps its folders. The removed paths."""
+    removed = []
+    root = tempfile.gettempdir()
+    for name in os.listdir(root):
+        pid = name.removeprefix(SCRATCH_PREFIX).split("-", 1)[0]
+        if name.startswith(SCRATCH_PREFIX) and pid.isdigit() and not _alive(int(pid)):
+            path = os.path.join(root, name)
+            shutil.rmtree(path, ignore_errors=True)
+            removed.append(path)
+    return removed
+
+
 def _contain_once() -> None:
-    """Once per build process: adopt what a unit leaves (a subreaper), and say what the
-    kernel cannot enforce here (bookkit.exec.containment)."""
+    """Once per build process: adopt what a unit leaves (a subreaper), say what the kernel
+    cannot enforce here (bookkit.exec.containment), remove what killed builds left."""
     global _contained
     if not _contained:
         _contained = True
         become_subreaper()
+        sweep_scratch()
         for gap in landlock_gaps():
             log.warning("bookkit: not enforced on this machine: %s", gap)
 
@@ -273,7 +301,7 @@ def _close(state: _Running, timeout: float) -> None:
 
 def _start(ctx, index: int, job: Job) -> _Running:
     """Fork the worker of ``job`` into a scratch folder of its own."""
-    scratch = tempfile.mkdtemp(prefix="bookkit-unit-")
+    scratch = tempfile.mkdtemp(prefix=f"{SCRATCH_PREFIX}{os.getpid()}-")
     job = dataclasses.replace(job, cwd=scratch)
     reader, writer = ctx.Pipe(duplex=False)
     process = ctx.Process(target=worker.main, args=(writer, job), daemon=True)

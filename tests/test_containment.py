@@ -10,6 +10,7 @@ import dataclasses
 import json
 import logging
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -131,9 +132,10 @@ def test_a_killed_build_leaves_no_worker_server_tracker_or_folder(tmp_path):
     started = Path("/dev/shm") / f"bookkit-started-{os.getpid()}-{tmp_path.name}"  # a unit
     code = f"open({str(started)!r}, 'w').close()\nimport time\ntime.sleep(240)\n"  # writes there
     marker = f"t135-sigkill-{os.getpid()}-{tmp_path.name}"
+    temporary = Path(tempfile.mkdtemp(prefix="killed-"))  # short: a socket goes in it
     child = subprocess.Popen(
         [sys.executable, "-c", CHILD, json.dumps(job_spec(tmp_path, code))], cwd=ROOT,
-        env=book_env(BOOK_PRELOAD="", BOOK_TEST_MARKER=marker),
+        env=book_env(BOOK_PRELOAD="", BOOK_TEST_MARKER=marker, TMPDIR=str(temporary)),
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )
     try:
@@ -143,15 +145,16 @@ def test_a_killed_build_leaves_no_worker_server_tracker_or_folder(tmp_path):
         child.wait()
         assert wait_until(lambda: not processes_with(marker), 5), processes_with(marker)
         # Its unit's scratch folder is left (nobody was left to remove it) until a next build.
-        left = list(Path(tempfile.gettempdir()).glob(f"{SCRATCH_PREFIX}{child.pid}-*"))
+        left = list(temporary.glob(f"{SCRATCH_PREFIX}{child.pid}-*"))
         assert left
         subprocess.run([sys.executable, "-c", CHILD, json.dumps(job_spec(tmp_path, "1"))],
-                       capture_output=True, timeout=90, cwd=ROOT, env=book_env(BOOK_PRELOAD=""),
-                       check=True)
+                       capture_output=True, timeout=90, cwd=ROOT, check=True,
+                       env=book_env(BOOK_PRELOAD="", TMPDIR=str(temporary)))
         assert not [path for path in left if path.exists()]
     finally:
         child.kill()
         started.unlink(missing_ok=True)
+        shutil.rmtree(temporary, ignore_errors=True)
         for pid in processes_with(marker):
             os.kill(pid, signal.SIGKILL)
 

@@ -225,6 +225,16 @@ LAYOUT = """() => [document.body.innerHTML, ...[...document.body.querySelectorAl
                       s.overflowX, s.overflowY].join(' '); })]"""
 
 
+# LAYOUT kept in the page under a name, compared there, and read only when two differ: the three
+# layouts of all pages were 31 MB to send and parse (2.5 MB of the longest page), and a page's
+# two schemes almost always give the same one.
+KEEP_LAYOUT = f"name => {{ (window.__bookLayouts ??= {{}})[name] = ({LAYOUT})(); }}"
+SAME_LAYOUTS = """([a, b]) => { const x = window.__bookLayouts[a], y = window.__bookLayouts[b];
+  return x.length === y.length && x.every((line, i) => line === y[i]); }"""
+KEPT_LAYOUTS = """() => {
+  const kept = window.__bookLayouts; delete window.__bookLayouts; return kept; }"""
+
+
 def scheme_changes(light: list[str], dark: list[str], light_again: list[str]) -> list[str]:
     """What the dark scheme changed besides colours: the parts of the ``LAYOUT`` taken in the
     dark scheme that differ both from the light one before it and from the light one after it.
@@ -277,13 +287,18 @@ def visit_page(tab: Tab, url: str) -> dict:
     page.evaluate("document.fonts.ready.then(() => true)")
     page.add_script_tag(path=str(AXE))
     axe = {"light": page.evaluate(RUN_AXE, {"type": "tag", "values": TAGS})}
-    light = page.evaluate(LAYOUT)
+    page.evaluate(KEEP_LAYOUT, "light")
     page.evaluate(SET_SCHEME, "slate")
-    dark = page.evaluate(LAYOUT)
+    page.evaluate(KEEP_LAYOUT, "dark")
     colour_rules = page.evaluate(COLOUR_RULES, TAGS)
     axe["dark"] = page.evaluate(RUN_AXE, {"type": "rule", "values": colour_rules})
     page.evaluate(SET_SCHEME, "default")
-    dark_layout = scheme_changes(light, dark, page.evaluate(LAYOUT))
+    dark_layout = []
+    if not page.evaluate(SAME_LAYOUTS, ["light", "dark"]):
+        page.evaluate(KEEP_LAYOUT, "light_again")
+        kept = page.evaluate(KEPT_LAYOUTS)
+        dark_layout = scheme_changes(kept["light"], kept["dark"], kept["light_again"])
+    page.evaluate("() => { delete window.__bookLayouts; }")
     page.set_viewport_size(PHONE)
     page.evaluate(NEXT_FRAMES)  # Material marks the regions that now scroll when it sees them
     phone = page.evaluate(PHONE_MEASURES)

@@ -32,15 +32,14 @@ def test_pages_request_nothing_from_other_hosts(page_visit, path):
     assert outside == [], f"/{path} requested {outside}"
 
 
-def test_autograd_graph_renders(browser, site_url):
-    page, outside = open_page(browser, f"{site_url}/tensors-and-autograd/graph-capture/")
+def test_autograd_graph_renders(browser, visiting_tab, site_url):
+    page = visiting_tab.open(f"{site_url}/tensors-and-autograd/graph-capture/")
     # The autograd graphs are SVG drawn at build time: there from the start, no script needed.
     heights = page.eval_on_selector_all(
         "figure.book-graph svg", "els => els.map(e => e.getBoundingClientRect().height)"
     )
     assert len(heights) >= 2 and all(height > 40 for height in heights[:1]), heights
-    assert outside == []
-    page.close()
+    assert visiting_tab.leave() == []
     without_script = browser.new_page(java_script_enabled=False)
     without_script.goto(f"{site_url}/tensors-and-autograd/graph-capture/")
     graph = without_script.locator("figure.book-graph svg").first
@@ -130,16 +129,15 @@ def test_no_page_scrolls_sideways_on_a_phone(page_visit, path):
     assert overflow <= 0, f"/{path}: {overflow}px too wide at {PHONE['width']} px"
 
 
-def test_lab_notebook_page_offers_its_ipynb(browser, site_url):
-    page, outside = open_page(browser, f"{site_url}/labs/autograd-bugs/")
+def test_lab_notebook_page_offers_its_ipynb(visiting_tab, site_url):
+    page = visiting_tab.open(f"{site_url}/labs/autograd-bugs/")
     link = page.locator("a.book-notebook-download")
     assert link.count() == 1
     response = page.request.get(f"{site_url}/labs/autograd-bugs/{link.get_attribute('href')}")
     assert response.ok
     notebook = response.json()
     assert notebook["nbformat"] == 4 and len(notebook["cells"]) > 5
-    assert outside == []
-    page.close()
+    assert visiting_tab.leave() == []
 
 
 KATEX_FONTS_LOADED = (
@@ -171,18 +169,17 @@ def test_math_is_set_at_build_time(browser, site_url, path, prose):
     page.close()
 
 
-def test_math_stylesheet_only_where_used(browser, site_url):
+def test_math_stylesheet_only_where_used(visiting_tab, site_url):
     """Page weight: no page loads a KaTeX script; only pages with math link its stylesheet."""
-    page, outside = open_page(browser, f"{site_url}/glossary/")
+    page = visiting_tab.open(f"{site_url}/glossary/")
     assert page.locator(".arithmatex").count() == 0
     assert page.locator("link[href*='katex'], script[src*='katex']").count() == 0
-    page.close()
-    page, outside = open_page(browser, f"{site_url}/tensors/")  # math
+    assert visiting_tab.leave() == []
+    page = visiting_tab.open(f"{site_url}/tensors/")  # math
     assert page.locator(".arithmatex .katex").count() >= 1
     assert page.locator("link[href*='katex']").count() == 1
     assert page.evaluate("typeof katex === 'undefined'")
-    assert outside == []
-    page.close()
+    assert visiting_tab.leave() == []
 
 
 def test_search_documents_are_fetched_when_search_opens(browser, site_url):
@@ -204,24 +201,24 @@ def test_search_documents_are_fetched_when_search_opens(browser, site_url):
     page.close()
 
 
-def test_korean_text_breaks_between_words_and_captions_stay_upright(browser, site_url):
+def test_korean_text_breaks_between_words_and_captions_stay_upright(visiting_tab, site_url):
     """Korean prose wraps only between words (word-break: keep-all), and a plot's caption is not
     a synthesized italic (Pretendard has none)."""
-    page, _ = open_page(browser, f"{site_url}/tensors/operations/")
+    page = visiting_tab.open(f"{site_url}/tensors/operations/")
     styles = page.evaluate("""() => ({
         prose: getComputedStyle(document.querySelector('article p')).wordBreak,
         caption: getComputedStyle(document.querySelector('figure.book-plot figcaption')).fontStyle,
         links: [...document.querySelectorAll('a.headerlink')].map(a => a.title),
     })""")
-    page.close()
+    visiting_tab.leave()
     assert styles["prose"] == "keep-all" and styles["caption"] == "normal", styles
     titles = set(styles["links"])
     assert styles["links"] and titles == {"이 절을 가리키는 링크"}, titles
 
 
 def test_the_glossary_reads_on_a_phone(browser, site_url):
-    """At 390 px a four-column glossary cut its "나오는 곳" column to 100 px and made rows of
-    864 px; each term is now a card whose links all show."""
+    """At a phone's width (390 px then) a four-column glossary cut its "나오는 곳" column to
+    100 px and made rows of 864 px; each term is now a card whose links all show."""
     page, _ = open_page(browser, f"{site_url}/glossary/", viewport=PHONE)
     sizes = page.evaluate("""() => {
         const rows = [...document.querySelectorAll('table[data-glossary] tbody tr')];

@@ -24,7 +24,7 @@ from conftest import ROOT, book_env
 
 from bookkit.exec.engine import Engine
 from bookkit.exec.jobs import BlockSource, Job, Limits
-from bookkit.exec.runner import GUARDED, SCRATCH_PREFIX, run_jobs
+from bookkit.exec.runner import GUARDED, SCRATCH_PREFIX, run_jobs, scratch_prefix, sweep_scratch
 from bookkit.exec.units import page_units
 from bookkit.settings import Settings, environment_set
 
@@ -145,7 +145,7 @@ def test_a_killed_build_leaves_no_worker_server_tracker_or_folder(tmp_path):
         child.wait()
         assert wait_until(lambda: not processes_with(marker), 5), processes_with(marker)
         # Its unit's scratch folder is left (nobody was left to remove it) until a next build.
-        left = list(temporary.glob(f"{SCRATCH_PREFIX}{child.pid}-*"))
+        left = list(temporary.glob(f"{scratch_prefix(child.pid)}*"))
         assert left
         subprocess.run([sys.executable, "-c", CHILD, json.dumps(job_spec(tmp_path, "1"))],
                        capture_output=True, timeout=90, cwd=ROOT, check=True,
@@ -157,6 +157,32 @@ def test_a_killed_build_leaves_no_worker_server_tracker_or_folder(tmp_path):
         shutil.rmtree(temporary, ignore_errors=True)
         for pid in processes_with(marker):
             os.kill(pid, signal.SIGKILL)
+
+
+def test_the_sweep_removes_only_folders_of_ended_builds_here(tmp_path, monkeypatch):
+    """A shared temporary folder: a live build's folder, another machine's or pid namespace's
+    (another tag), a name that is no pid, a file and a link are left; an ended build's folder
+    here goes. Planted: without the tag, the other namespace's folder went; without the
+    OverflowError, the huge number stopped the sweep (and the build)."""
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    ended = _ended_pid()
+    tag = scratch_prefix().split("-")[2]  # this machine's and pid namespace's
+    kept = [f"{scratch_prefix()}live", f"{SCRATCH_PREFIX}0a0a0a0a-{ended}-other",
+            f"{SCRATCH_PREFIX}{tag}-{'9' * 30}-huge",
+            f"{scratch_prefix(ended)}file", f"{scratch_prefix(ended)}link"]
+    for name in kept[:3]:
+        (tmp_path / name).mkdir()
+    (tmp_path / kept[3]).write_text("x")
+    (tmp_path / kept[4]).symlink_to(tmp_path / kept[0])
+    (tmp_path / f"{scratch_prefix(ended)}gone").mkdir()
+    assert sweep_scratch() == [str(tmp_path / f"{scratch_prefix(ended)}gone")]
+    assert sorted(path.name for path in tmp_path.iterdir()) == sorted(kept)
+
+
+def _ended_pid() -> int:
+    """A pid no process has now (the highest free one: the kernel hands pids out upwards)."""
+    highest = int(Path("/proc/sys/kernel/pid_max").read_text()) - 1
+    return next(pid for pid in range(highest, 1, -1) if not Path(f"/proc/{pid}").exists())
 
 
 # Row 3: under -O the hidden asserts did not run, and the outputs were stored anyway.

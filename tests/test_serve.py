@@ -166,12 +166,13 @@ def temporary():
 
 
 def _stop(server: subprocess.Popen, signum: int, temporary: Path) -> None:
-    """End `serve` with ``signum``, as a user, a closed terminal or a process manager does: it
-    ends cleanly and leaves nothing in its temporary folder (its site copy, multiprocessing's
-    folder, the units' folders; bookkit.mkdocs.serve_signals). Planted: without the signal
-    handlers SIGTERM and SIGHUP left the site copy and multiprocessing's folder."""
+    """End `serve` with ``signum``, as a user (Ctrl-C), a closed terminal or a process manager
+    does: it ends through its cleanup (status 0 for Ctrl-C, 128 + the signal otherwise) and
+    leaves nothing in its temporary folder (its site copy, multiprocessing's folder, the units'
+    folders; bookkit.exec.runner.exit_on_signals). Planted: without that handler SIGTERM and
+    SIGHUP left the site copy and multiprocessing's folder."""
     server.send_signal(signum)
-    assert server.wait(timeout=30) == 0
+    assert server.wait(timeout=30) == (0 if signum == signal.SIGINT else 128 + signum)
     assert not list(temporary.iterdir())
 
 

@@ -38,7 +38,7 @@ FEATURES = {
     "checks": {"checks_plugin", "site_check", "notebook_check"},
 }
 EXECUTION = {"plugin", "execution", "stored_outputs", "predictions", "serve_errors",
-             "serve_signals", "theme_listing"}
+             "theme_listing"}
 SHARED = {"__init__", "book", "helpers", "dirty", "glossary_table", "search_index",
           "font_subset", "pdf", "introductions"}
 

@@ -19,22 +19,25 @@ reports (``os._exit``, a crash, a signal) fails the block that was running.
 Containment: a worker runs in a session of its own, confined by the kernel
 (:mod:`bookkit.exec.containment`: Landlock, capabilities dropped, hard memory limit) and as a child
 subreaper. When the unit ends, on timeout, and when the build leaves ``run_jobs`` (the
-``finally``, an ``atexit`` handler, and SIGTERM or SIGHUP turned into ``SystemExit`` while units
-run), the parent stops the worker, kills every process below it whatever its session or group,
-then the worker, and kills what a worker that ended first left to the build (a subreaper too).
-The server and the workers are killed when their parent ends (``PR_SET_PDEATHSIG``), so a
-build killed with SIGKILL leaves neither behind, and the resource tracker, whose pipe they
-hold, ends with them. Each unit gets a scratch working directory, removed at unit end (one a
-build killed with SIGKILL could not remove is removed by the next build, :func:`sweep_scratch`),
-and the limits its job carries (:class:`bookkit.exec.jobs.Limits`). A block's time is the
-parent's: each block may start once, in order, so a message a block forges ends its unit.
-Under ``-O`` nothing runs (:class:`AssertsDisabled`).
+``finally``, an ``atexit`` handler, and SIGTERM or SIGHUP turned into ``SystemExit``,
+:func:`exit_on_signals`), the parent stops the worker, kills every process below it whatever
+its session or group, then the worker, and kills what a worker that ended first left to the
+build (a subreaper too). The server and the workers are killed when their parent ends
+(``PR_SET_PDEATHSIG``), so a build killed with SIGKILL leaves neither behind, and the resource
+tracker, whose pipe they hold, ends with them. Each unit gets a scratch working directory,
+removed at unit end (one a build killed with SIGKILL could not remove is removed by the next
+build that runs a unit, :func:`sweep_scratch`), and the limits its job carries
+(:class:`bookkit.exec.jobs.Limits`). A block's time is the parent's: each block may start once,
+in order, so a message a block forges ends its unit. Under ``-O`` nothing runs
+(:class:`AssertsDisabled`).
 """
 
 from __future__ import annotations
 
 import atexit
 import dataclasses
+import functools
+import hashlib
 import logging
 import math
 import multiprocessing
@@ -42,6 +45,7 @@ import multiprocessing.forkserver
 import os
 import shutil
 import signal
+import socket
 import sys
 import tempfile
 import threading
@@ -50,6 +54,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from multiprocessing.connection import wait
+from pathlib import Path
 from typing import Any
 
 from bookkit.exec import worker
@@ -85,7 +90,7 @@ WATCH_INTERVAL = 0.1  # seconds between two looks at a running unit's processes 
 PRELOAD = ["bookkit.exec.worker", "torch", "numpy", "matplotlib", "matplotlib.pyplot"]
 SERVER_GUARD = "bookkit.exec.forkserver_guard"  # imported first: the server dies with its parent
 GUARDED = ("docs", "snippets", "labs")  # folders of the project a unit may not change
-SCRATCH_PREFIX = "bookkit-unit-"  # then the build's pid: whose folder it is
+SCRATCH_PREFIX = "bookkit-unit-"  # then the build's machine tag and pid: whose folder it is
 
 
 class AssertsDisabled(RuntimeError):  # noqa: N818
@@ -141,22 +146,52 @@ def _alive(pid: int) -> bool:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
-    except PermissionError:  # another user's process
+    except (PermissionError, OverflowError):  # another user's process; not a pid at all
         return True
     return True
+
+
+@functools.cache
+def _machine_tag() -> str:
+    """This boot of this machine and this pid namespace, in 8 hex digits: a pid in a folder's
+    name means this process only where the tags agree (a temporary folder can be shared by
+    containers, or by machines)."""
+    parts = []
+    for path in ("/proc/sys/kernel/random/boot_id", "/proc/self/ns/pid"):
+        try:
+            parts.append(os.readlink(path) if path.endswith("/pid") else Path(path).read_text())
+        except OSError:
+            parts.append(socket.gethostname())
+    return hashlib.sha256("\0".join(parts).encode()).hexdigest()[:8]
+
+
+def scratch_prefix(pid: int | None = None) -> str:
+    """The start of the name of a scratch folder of build ``pid`` (this process) here."""
+    return f"{SCRATCH_PREFIX}{_machine_tag()}-{os.getpid() if pid is None else pid}-"
 
 
 def sweep_scratch() -> list[str]:
     """Remove the scratch folders of builds that have ended: a build killed with SIGKILL takes
     its workers with it (``PR_SET_PDEATHSIG``), and nobody is left to remove their folders.
-    A folder's name holds its build's pid; a live pid keeps its folders. The removed paths."""
+    A folder's name holds its build's machine tag and pid; only folders of this machine and
+    pid namespace whose pid has ended are removed. The paths removed. Housekeeping only: what
+    cannot be read or removed is left."""
     removed = []
     root = tempfile.gettempdir()
-    for name in os.listdir(root):
-        pid = name.removeprefix(SCRATCH_PREFIX).split("-", 1)[0]
-        if name.startswith(SCRATCH_PREFIX) and pid.isdigit() and not _alive(int(pid)):
-            path = os.path.join(root, name)
-            shutil.rmtree(path, ignore_errors=True)
+    mine = f"{SCRATCH_PREFIX}{_machine_tag()}-"
+    try:
+        names = os.listdir(root)
+    except OSError:
+        return removed
+    for name in names:
+        pid = name.removeprefix(mine).split("-", 1)[0]
+        if not name.startswith(mine) or not (pid.isascii() and pid.isdigit()):
+            continue
+        path = os.path.join(root, name)
+        if _alive(int(pid)) or os.path.islink(path) or not os.path.isdir(path):
+            continue
+        shutil.rmtree(path, ignore_errors=True)
+        if not os.path.lexists(path):
             removed.append(path)
     return removed
 
@@ -301,7 +336,7 @@ def _close(state: _Running, timeout: float) -> None:
 
 def _start(ctx, index: int, job: Job) -> _Running:
     """Fork the worker of ``job`` into a scratch folder of its own."""
-    scratch = tempfile.mkdtemp(prefix=f"{SCRATCH_PREFIX}{os.getpid()}-")
+    scratch = tempfile.mkdtemp(prefix=scratch_prefix())
     job = dataclasses.replace(job, cwd=scratch)
     reader, writer = ctx.Pipe(duplex=False)
     process = ctx.Process(target=worker.main, args=(writer, job), daemon=True)
@@ -339,7 +374,7 @@ def run_jobs(
     queue = deque((index, dataclasses.replace(job, environ=environ))
                   for index, job in enumerate(jobs))
     running: list[_Running] = []
-    handlers = _exit_on_signals()
+    handlers = exit_on_signals()  # while units run
     try:
         while queue or running:
             while queue and len(running) < parallel:
@@ -400,17 +435,25 @@ def _finished(running: list[_Running], timeout: float) -> list[_Running]:
     return done
 
 
-def _exit_on_signals() -> dict:
-    """While units run, SIGTERM and SIGHUP end the build through ``finally`` (and so kill the
-    units' sessions); the previous handlers, to restore."""
+def exit_on_signals() -> dict:
+    """SIGTERM and SIGHUP, where no handler is set, raise ``SystemExit(128 + signal)`` (the
+    status a signal gives) in the main thread, so every ``finally`` runs: the runner stops its
+    units and kills their sessions, MkDocs' ``serve`` stops its server, calls the plugins'
+    ``on_shutdown`` and removes its temporary site, multiprocessing removes its folder at exit.
+    By default both end the process at once and leave all that behind. The first such signal
+    makes later ones ignored, so a second cannot cut the cleanup short. The previous handlers,
+    to restore."""
     if threading.current_thread() is not threading.main_thread():
         return {}
+    signals = (signal.SIGTERM, signal.SIGHUP)
 
     def leave(signum, frame):  # noqa: ARG001
+        for other in signals:
+            signal.signal(other, signal.SIG_IGN)
         raise SystemExit(128 + signum)
 
     previous = {}
-    for signum in (signal.SIGTERM, signal.SIGHUP):
+    for signum in signals:
         if signal.getsignal(signum) in (signal.SIG_DFL, None):
             previous[signum] = signal.signal(signum, leave)
     return previous

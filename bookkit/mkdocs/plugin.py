@@ -35,6 +35,7 @@ from mkdocs.structure.files import set_exclusions
 
 from bookkit.exec.engine import Engine
 from bookkit.exec.provenance import provenance_note
+from bookkit.exec.runner import exit_on_signals
 from bookkit.exec.units import relative_name
 from bookkit.manifest import build_manifest, write_manifest
 from bookkit.mkdocs.book import Book
@@ -44,7 +45,6 @@ from bookkit.mkdocs.helpers import Helpers
 from bookkit.mkdocs.pdf import mark_pdf_link
 from bookkit.mkdocs.predictions import PredictionError, fold_answers
 from bookkit.mkdocs.serve_errors import guard_rebuilds
-from bookkit.mkdocs.serve_signals import end_like_ctrl_c
 from bookkit.mkdocs.stored_outputs import StoredOutputs
 from bookkit.mkdocs.theme_listing import list_without_dot_folders
 
@@ -68,11 +68,11 @@ class BookPlugin(BasePlugin[BookConfig]):
         # Its presence makes MkDocs keep this plugin across the rebuilds of one `serve`, so
         # `serve --dirty` re-renders only what a save changed (bookkit.mkdocs.dirty).
         self.dirty = DirtyBuilds(enabled=dirty)
-        if command == "serve":  # before the first build: a SIGTERM then cleans up too
-            end_like_ctrl_c()
+        # A closed terminal (SIGHUP) or a process manager (SIGTERM) ends the build or `serve`
+        # through its `finally`s, as an error does: serve's temporary site goes, helpers close.
+        exit_on_signals()
 
     def on_serve(self, server, config, builder, **kwargs):
-        end_like_ctrl_c()  # `serve --clean` says "build" to on_startup
         quicken_watcher(server, config)
         guard_rebuilds(server, config.site_dir)
         return server

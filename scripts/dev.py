@@ -62,7 +62,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # bookkit.settings: standard library only, needs no .venv
-from bookkit.settings import child_environment, environment  # noqa: E402
+from bookkit.settings import child_environment  # noqa: E402
 
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
@@ -158,19 +158,13 @@ def ensure_environment(profile: str = "dev", task: str = "") -> None:
     (VENV / f".installed-{profile}-{digest}").touch()
 
 
-# One pytest worker more than the CPUs this process may use (logical ones, at most 4, so at most
-# 5 workers): tests also wait (a page going idle in the browser, a served page, a child's reply),
-# and the extra worker runs meanwhile. On 2 cores a fresh clone's pytest step went from 321 s
-# (47 CPU-s idle) to 300 s (10 CPU-s idle). PYTEST_XDIST_AUTO_NUM_WORKERS, set, decides instead.
-CPUS = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-WORKERS = "auto" if environment().get("PYTEST_XDIST_AUTO_NUM_WORKERS") else str(min(CPUS, 4) + 1)
-PARALLEL = ["-n", WORKERS, "--dist", "load", "--maxschedchunk=1"]
+PARALLEL = ["-n", "auto", "--maxprocesses=4", "--dist", "load", "--maxschedchunk=1"]
 # The steps of `test`, in order: (command, the summary line it must print).
 STEPS: dict[str, tuple[list[str | Path], str]] = {
     "lint": ([BIN / "ruff", "check", "."], r"^All checks passed!"),
     "recordings-check": ([PYTHON, "-m", "bookkit.recordings", "check"],
                          r"^recordings check: 0 problem\(s\)"),
-    # WORKERS workers, a test at a time each, in the order tests/real_book.py gives.
+    # On every core (at most 4), a test at a time in the order tests/real_book.py gives.
     "pytest": ([PYTHON, "-m", "pytest", "-q", "--durations=5", *PARALLEL],
                r"^=*\s*\d+ passed.* in [\d.]+s"),
 }

@@ -15,6 +15,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import textwrap
 from pathlib import Path
 from types import SimpleNamespace
@@ -136,6 +137,16 @@ class MiniBook:
             f'--8<-- "snippets/{name}.py"\n```\n',
         )
         self.snippet(f"{name}.py", code)
+
+
+@pytest.fixture
+def temporary():
+    """An empty temporary folder for a child process's TMPDIR, to see what it leaves there:
+    short, since multiprocessing puts a socket in it and a socket's path has at most 107 bytes
+    (pytest's tmp_path is longer under xdist)."""
+    folder = Path(tempfile.mkdtemp(prefix="child-tmp-"))
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture

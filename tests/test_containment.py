@@ -10,7 +10,6 @@ import dataclasses
 import json
 import logging
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -128,11 +127,10 @@ def processes_with(marker: str) -> list[int]:
 # Row 6: after a SIGKILL of the build the forkserver, the resource tracker and a worker lived on;
 # the unit's scratch folder stayed in the temporary folder for good.
 @pytest.mark.e2e  # starts a process
-def test_a_killed_build_leaves_no_worker_server_tracker_or_folder(tmp_path):
+def test_a_killed_build_leaves_no_worker_server_tracker_or_folder(tmp_path, temporary):
     started = Path("/dev/shm") / f"bookkit-started-{os.getpid()}-{tmp_path.name}"  # a unit
     code = f"open({str(started)!r}, 'w').close()\nimport time\ntime.sleep(240)\n"  # writes there
     marker = f"t135-sigkill-{os.getpid()}-{tmp_path.name}"
-    temporary = Path(tempfile.mkdtemp(prefix="killed-"))  # short: a socket goes in it
     child = subprocess.Popen(
         [sys.executable, "-c", CHILD, json.dumps(job_spec(tmp_path, code))], cwd=ROOT,
         env=book_env(BOOK_PRELOAD="", BOOK_TEST_MARKER=marker, TMPDIR=str(temporary)),
@@ -154,7 +152,6 @@ def test_a_killed_build_leaves_no_worker_server_tracker_or_folder(tmp_path):
     finally:
         child.kill()
         started.unlink(missing_ok=True)
-        shutil.rmtree(temporary, ignore_errors=True)
         for pid in processes_with(marker):
             os.kill(pid, signal.SIGKILL)
 

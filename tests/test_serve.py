@@ -12,7 +12,6 @@ import signal
 import socket
 import subprocess
 import sys
-import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -154,15 +153,6 @@ def _forkserver_of(pid: int, limit: float) -> bool:
                 return True
         time.sleep(0.1)
     return False
-
-
-@pytest.fixture
-def temporary():
-    """A temporary folder of `serve`'s own (its TMPDIR): short, since multiprocessing puts a
-    socket in it and a socket's path has at most 107 bytes."""
-    folder = Path(tempfile.mkdtemp(prefix="serve-"))
-    yield folder
-    shutil.rmtree(folder, ignore_errors=True)
 
 
 def _stop(server: subprocess.Popen, signum: int, temporary: Path) -> None:

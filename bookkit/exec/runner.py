@@ -152,22 +152,25 @@ def _alive(pid: int) -> bool:
 
 
 @functools.cache
-def _machine_tag() -> str:
-    """This boot of this machine and this pid namespace, in 8 hex digits: a pid in a folder's
-    name means this process only where the tags agree (a temporary folder can be shared by
-    containers, or by machines)."""
-    parts = []
-    for path in ("/proc/sys/kernel/random/boot_id", "/proc/self/ns/pid"):
-        try:
-            parts.append(os.readlink(path) if path.endswith("/pid") else Path(path).read_text())
-        except OSError:
-            parts.append(socket.gethostname())
-    return hashlib.sha256("\0".join(parts).encode()).hexdigest()[:8]
+def _tagged() -> str:
+    """``SCRATCH_PREFIX`` and a tag of this boot of this machine and this pid namespace (8 hex
+    digits): a pid in a folder's name means this process only where the tags agree (a
+    temporary folder can be shared by containers, or by machines)."""
+    try:
+        boot = Path("/proc/sys/kernel/random/boot_id").read_text()
+    except OSError:
+        boot = socket.gethostname()
+    try:
+        namespace = os.readlink("/proc/self/ns/pid")
+    except OSError:
+        namespace = ""
+    tag = hashlib.sha256("\0".join([boot, namespace]).encode()).hexdigest()[:8]
+    return f"{SCRATCH_PREFIX}{tag}-"
 
 
 def scratch_prefix(pid: int | None = None) -> str:
     """The start of the name of a scratch folder of build ``pid`` (this process) here."""
-    return f"{SCRATCH_PREFIX}{_machine_tag()}-{os.getpid() if pid is None else pid}-"
+    return f"{_tagged()}{os.getpid() if pid is None else pid}-"
 
 
 def sweep_scratch() -> list[str]:
@@ -178,7 +181,7 @@ def sweep_scratch() -> list[str]:
     cannot be read or removed is left."""
     removed = []
     root = tempfile.gettempdir()
-    mine = f"{SCRATCH_PREFIX}{_machine_tag()}-"
+    mine = _tagged()
     try:
         names = os.listdir(root)
     except OSError:

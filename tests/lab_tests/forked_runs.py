@@ -3,7 +3,7 @@
     python tests/lab_tests/forked_runs.py RUNS.json
 
 ``RUNS.json`` lists runs, each ``{"args": [pytest arguments], "out": file}``. This process
-imports once what every run imports (pytest, torch, numpy), then forks one child
+imports once what every run imports (pytest, torch, numpy, hypothesis), then forks one child
 per run, one at a time: the child runs ``pytest.main(args)`` with its stdout and stderr in
 ``out`` and its exit code in ``out + ".code"``. A child is a copy of this process, so nothing
 one run changes (``sys.setrecursionlimit``, imported answers, torch settings) reaches the next.
@@ -21,13 +21,20 @@ import sys
 import traceback
 from pathlib import Path
 
-import numpy  # noqa: F401  (imported once for every run; not hypothesis, a pytest plugin:
-import pytest  # pytest rewrites a plugin's asserts only if it imports it itself)
+# Imported once for every run. hypothesis too: as a pytest plugin's package pytest would
+# otherwise rewrite the asserts of its ~100 modules in every run (never cached where
+# PYTHONDONTWRITEBYTECODE is set), 1.3 s a run; its own asserts are not what a run checks, so
+# the warning that it cannot be rewritten is silenced. The tests and conftest are still
+# imported, and rewritten, by each run.
+import hypothesis  # noqa: F401
+import numpy  # noqa: F401
+import pytest
 import torch  # noqa: F401
 
 from bookkit.exec.containment import die_with_parent
 
 RUN_SECONDS = 600  # one case's pytest run, as the single runs had
+QUIET = ["-W", "ignore::pytest.PytestAssertRewriteWarning"]  # hypothesis, imported above
 
 
 def run(args: list[str], out: str) -> int:
@@ -41,7 +48,7 @@ def run(args: list[str], out: str) -> int:
             stream = os.open(out, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
             os.dup2(stream, 1)
             os.dup2(stream, 2)
-            code = int(pytest.main(args))
+            code = int(pytest.main([*QUIET, *args]))
         except BaseException:  # noqa: BLE001  (the child must reach _exit)
             traceback.print_exc()
         finally:

@@ -53,15 +53,13 @@ def check(name: str, workspace: Path, pytest_args: list[str]) -> int:
     pytest_args = [arg for arg in pytest_args if arg != "--full"]
     short = [] if full else ["--tb=no", "--no-header", "-rN", "-p", "no:warnings",
                              "-p", "bookkit.pytest.student_report"]
-    # Plugins named, not found: with autoloading pytest would rewrite the asserts of all of
-    # hypothesis (its package is a plugin's) in every check, ~1 s where no bytecode is cached.
     command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-               "-p", "_hypothesis_pytestplugin", *short,
+               *stubs.CHECK_PLUGINS, *short,
                *(str(LAB_TESTS / test) for test in exercise.tests),
                "--impl=workspace", f"--workspace={workspace}", *pytest_args]
     if full:
         print("+", " ".join(command), flush=True)
-    env = child_environment(PYTEST_DISABLE_PLUGIN_AUTOLOAD="1")
+    env = child_environment(**stubs.CHECK_ENVIRONMENT)
     return subprocess.run(command, cwd=ROOT, env=env).returncode
 
 

@@ -21,11 +21,8 @@ import sys
 import traceback
 from pathlib import Path
 
-# Imported once for every run. hypothesis too: as a pytest plugin's package pytest would
-# otherwise rewrite the asserts of its ~100 modules in every run (never cached where
-# PYTHONDONTWRITEBYTECODE is set), 1.3 s a run; its own asserts are not what a run checks, so
-# the warning that it cannot be rewritten is silenced. The tests and conftest are still
-# imported, and rewritten, by each run.
+# Imported once for every run. The runs name their plugins (exercise_stubs.CHECK_PLUGINS), so
+# hypothesis is not marked for assert rewriting; the tests and conftest are rewritten by each run.
 import hypothesis  # noqa: F401
 import numpy  # noqa: F401
 import pytest
@@ -34,7 +31,6 @@ import torch  # noqa: F401
 from bookkit.exec.containment import die_with_parent
 
 RUN_SECONDS = 600  # one case's pytest run, as the single runs had
-QUIET = ["-W", "ignore::pytest.PytestAssertRewriteWarning"]  # hypothesis, imported above
 
 
 def run(args: list[str], out: str) -> int:
@@ -48,7 +44,7 @@ def run(args: list[str], out: str) -> int:
             stream = os.open(out, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
             os.dup2(stream, 1)
             os.dup2(stream, 2)
-            code = int(pytest.main([*QUIET, *args]))
+            code = int(pytest.main(args))
         except BaseException:  # noqa: BLE001  (the child must reach _exit)
             traceback.print_exc()
         finally:

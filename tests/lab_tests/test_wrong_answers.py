@@ -397,11 +397,12 @@ def test_each_wrong_answer_fails_its_check(tmp_path, name):
         named = [f"{test}::{failing_test}" for test, source in tests.items()
                  if f"def {failing_test}(" in source]
         assert len(named) == 1, f"{case}: {failing_test} is not in one of {exercise.tests}"
-        runs.append({"args": ["-q", "-p", "no:cacheprovider", "--tb=line", *named,
-                              "--impl=workspace", f"--workspace={folder}"],
+        runs.append({"args": ["-q", "-p", "no:cacheprovider", *stubs.CHECK_PLUGINS, "--tb=line",
+                              *named, "--impl=workspace", f"--workspace={folder}"],
                      "out": str(folder / "pytest.out")})
     (tmp_path / "runs.json").write_text(json.dumps(runs), encoding="utf-8")
     env = {k: v for k, v in environment().items() if k != "PYTEST_ADDOPTS"}
+    env.update(stubs.CHECK_ENVIRONMENT)
     subprocess.run([sys.executable, str(Path(__file__).with_name("forked_runs.py")),
                     str(tmp_path / "runs.json")], cwd=ROOT, env=env, check=True, timeout=1800)
     problems = []

@@ -1,7 +1,8 @@
 """The built book in a real browser (headless Chromium): offline, math, graphs, Korean search.
 
-Needs Chromium (Debian package `chromium`). Without it the tests are skipped, except where
-BOOK_BROWSER_REQUIRED=1 (set by .ci/run, which installs Chromium): there a missing browser fails.
+Needs Chromium (Debian package `chromium-headless-shell` or `chromium`). Without it the tests are
+skipped, except where BOOK_BROWSER_REQUIRED=1 (set by .ci/run, which installs Chromium): there a
+missing browser fails.
 """
 
 from __future__ import annotations

@@ -155,6 +155,18 @@ def _forkserver_of(pid: int, limit: float) -> bool:
     return False
 
 
+# A terminal starts a command with SIGINT, SIGHUP and SIGTERM at their defaults, but this test
+# process may have inherited some of them ignored (a shell's background job ignores SIGINT,
+# nohup SIGHUP), and an ignored signal stays ignored across exec: `serve` would not see the
+# Ctrl-C that _stop sends. Put in front of a command, this resets them and execs it, same pid.
+AS_FROM_A_TERMINAL = [
+    sys.executable, "-c",
+    "import os, signal, sys\n"
+    "for s in (signal.SIGINT, signal.SIGHUP, signal.SIGTERM): signal.signal(s, signal.SIG_DFL)\n"
+    "os.execvp(sys.argv[1], sys.argv[1:])\n",
+]
+
+
 def _stop(server: subprocess.Popen, signum: int, temporary: Path) -> None:
     """End `serve` with ``signum``, as a user (Ctrl-C), a closed terminal or a process manager
     does: it ends through its cleanup (status 0 for Ctrl-C, 128 + the signal otherwise) and
@@ -181,7 +193,8 @@ def test_serve_shows_a_saved_page_and_snippet(tmp_path, font_cache, temporary):
     log = (tmp_path / "serve.log").open("w", encoding="utf-8")
     env = book_env(BOOK_PRELOAD="", TMPDIR=str(temporary))
     server = subprocess.Popen(
-        [sys.executable, "-m", "mkdocs", "serve", "--dirty", "--dev-addr", f"127.0.0.1:{port}"],
+        [*AS_FROM_A_TERMINAL, sys.executable, "-m", "mkdocs", "serve", "--dirty", "--dev-addr",
+         f"127.0.0.1:{port}"],
         cwd=tmp_path, env=env, stdout=log, stderr=subprocess.STDOUT,
     )
     try:
@@ -232,7 +245,8 @@ def test_mkdocs_serve_from_the_activated_environment(mini_book, temporary):
            if k != "PYTHONPATH"}
     log = (mini_book.root / "serve.log").open("w", encoding="utf-8")
     server = subprocess.Popen(
-        ["bash", "-c", f'source "{activate}" && exec mkdocs serve --dev-addr 127.0.0.1:{port}'],
+        [*AS_FROM_A_TERMINAL, "bash", "-c",
+         f'source "{activate}" && exec mkdocs serve --dev-addr 127.0.0.1:{port}'],
         cwd=mini_book.root, env=env, stdout=log, stderr=subprocess.STDOUT,
     )
     try:
@@ -261,7 +275,8 @@ def test_a_failed_rebuild_shows_its_reason_and_the_last_good_page(tmp_path, font
     log = (tmp_path / "serve.log").open("w", encoding="utf-8")
     env = book_env(BOOK_PRELOAD="", TMPDIR=str(temporary))
     server = subprocess.Popen(
-        [sys.executable, "-m", "mkdocs", "serve", "--dirty", "--dev-addr", f"127.0.0.1:{port}"],
+        [*AS_FROM_A_TERMINAL, sys.executable, "-m", "mkdocs", "serve", "--dirty", "--dev-addr",
+         f"127.0.0.1:{port}"],
         cwd=tmp_path, env=env, stdout=log, stderr=subprocess.STDOUT)
     page = tmp_path / "docs" / "one.md"
     good = page.read_text(encoding="utf-8")

@@ -296,8 +296,8 @@ def serve_table(copy: Path, repeat: int) -> None:
 
 # (row, the file a line is added to before it, the line, target seconds or None). The first
 # prose edit uses only characters of the site font's list; the second adds one (벤), so the
-# font's supplement and the stylesheet every page loads change too (a page's remembered visit
-# keys the stylesheet by the faces that page can use, so the other pages are not visited again).
+# font's supplement and the stylesheet every page loads change too. Every run visits every page
+# in the browser anew (tests/browser_pages.py): no visit of an earlier run is remembered.
 # The snippet edit has no target: it is the loop after a code change, shown for what it costs.
 TEST_RUNS = [("fresh clone", None, None, 240.0),
              ("after a prose edit", PROSE_PAGE,
